@@ -1,0 +1,106 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+)
+
+var errUsage = errors.New("usage")
+
+// multiFlag collects a repeatable flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+// settings parses the common flags over config.toml.
+func settings(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, *flag.FlagSet, error) {
+	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
+	source := fs.String("source", "", "nvFuser checkout to read")
+	out := fs.String("out", "", "where the site is published")
+	var notes multiFlag
+	fs.Var(&notes, "notes", "note file, folder or glob (repeatable)")
+	if extra != nil {
+		extra(fs)
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, nil, errUsage
+	}
+	if fs.NArg() > 0 && name != "lookup" {
+		fmt.Fprintf(stderr, "gen %s: unexpected argument %q\n", name, fs.Arg(0))
+		return nil, nil, errUsage
+	}
+	s, err := config.Load(*cfgFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	if *source != "" {
+		s.Source, _ = filepath.Abs(*source)
+	}
+	if *out != "" {
+		s.Out, _ = filepath.Abs(*out)
+	}
+	if len(notes) > 0 {
+		s.Notes = notes
+	}
+	return s, fs, nil
+}
+
+func build(args []string, stdout, stderr io.Writer, check bool) error {
+	name := "build"
+	if check {
+		name = "check"
+	}
+	var opt checkOptions
+	s, _, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
+		if check {
+			fs.BoolVar(&opt.strict, "strict", false, "treat drift findings as errors")
+			fs.BoolVar(&opt.writeManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
+		}
+	})
+	if err != nil {
+		return err
+	}
+	hooks := pipeline.Hooks{AfterRender: []func(string, *pipeline.Result) (pipeline.Stage, error){searchHook(s)}}
+	if check {
+		hooks.AfterRender = append(hooks.AfterRender, checkHook(s, opt))
+	}
+	start := time.Now()
+	r, err := pipeline.Build(s, hooks, stderr)
+	report(stdout, r)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nbuilt %d pages in %s -> %s\n", r.Pages, time.Since(start).Round(time.Millisecond), s.Out)
+	fmt.Fprintf(stdout, "  open %s, the drift report at %s, the API under %s\n",
+		filepath.Join(s.Out, "index.html"), filepath.Join(s.Out, "drift", "index.html"), filepath.Join(s.Out, "api")+"/")
+	return nil
+}
+
+// report prints the stages run so far and the warnings.
+func report(w io.Writer, r *pipeline.Result) {
+	if r == nil {
+		return
+	}
+	for _, st := range r.Stages {
+		fmt.Fprintf(w, "%-8s %8s  %s\n", st.Name, st.Took.Round(time.Millisecond), st.Detail)
+	}
+	if r.Inputs != nil {
+		for _, d := range r.Inputs.Warnings {
+			fmt.Fprintf(w, "warning: %s\n", d)
+		}
+	}
+	for _, n := range r.Notices {
+		fmt.Fprintf(w, "warning: %s\n", n)
+	}
+}

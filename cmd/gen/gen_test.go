@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+)
+
+// gen runs the command in-process and returns its exit code and output.
+func gen(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, strings.NewReader(stdin), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func readJSON(t *testing.T, path string, v any) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
+// TestBuildExample builds the embedded example end to end and checks the
+// JSON API, the pages behind its URLs, and the drift report.
+func TestBuildExample(t *testing.T) {
+	proj := testsite.New(t)
+	out := filepath.Join(proj, "public")
+	code, stdout, stderr := gen(t, "", "build", "--config", filepath.Join(proj, "config.toml"))
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, stage := range []string{"read", "extract", "model", "emit", "render", "search", "publish"} {
+		if !strings.Contains(stdout, stage+" ") {
+			t.Errorf("stage %q not reported:\n%s", stage, stdout)
+		}
+	}
+
+	var opts []struct {
+		Env, Name, Enum, Description, URL string
+		DefinedAt                         string   `json:"defined_at"`
+		ReadAt                            []string `json:"read_at"`
+		Documented                        bool
+	}
+	readJSON(t, filepath.Join(out, "api", "options.json"), &opts)
+	byKey := map[string]int{}
+	for i, o := range opts {
+		byKey[o.Env+"="+o.Name] = i
+		if o.DefinedAt != "" && (o.Description == "" || !strings.HasPrefix(o.DefinedAt, "csrc/options.cpp:")) {
+			t.Errorf("%s=%s: defined_at %q description %q", o.Env, o.Name, o.DefinedAt, o.Description)
+		}
+		page := strings.TrimPrefix(o.URL, "https://nvfuser-handbook.example")
+		if _, err := os.Stat(filepath.Join(out, filepath.FromSlash(page), "index.html")); err != nil {
+			t.Errorf("no page for %s at %s", o.Name, page)
+		}
+	}
+	for _, k := range []string{"NVFUSER_DUMP=fusion_ir", "NVFUSER_ENABLE=kernel_profile", "NVFUSER_DISABLE=fallback", "NVFUSER_PROF=print.verbose", "NVFUSER_DUMP=segmented_fusion_old"} {
+		if _, ok := byKey[k]; !ok {
+			t.Errorf("option %s missing from api/options.json", k)
+		}
+	}
+	if i, ok := byKey["NVFUSER_DUMP=segmented_fusion_old"]; ok && (opts[i].DefinedAt != "" || !opts[i].Documented) {
+		t.Errorf("YAML-only option: %+v", opts[i])
+	}
+
+	var drift []struct{ Kind, Subject, Detail, Where string }
+	readJSON(t, filepath.Join(out, "api", "drift.json"), &drift)
+	kinds := map[string]bool{}
+	for _, d := range drift {
+		kinds[d.Kind+" "+d.Subject] = true
+	}
+	for _, want := range []string{
+		"documented-option-missing NVFUSER_DUMP=segmented_fusion_old",
+		"undocumented-option NVFUSER_DUMP=pre_segmenter_logging",
+		"undocumented-variable NVFUSER_JIT_OPT_LEVEL",
+		"documented-variable-unread NVFUSER_TRACE_FILE",
+	} {
+		if !kinds[want] {
+			t.Errorf("drift report lacks %q; has %v", want, kinds)
+		}
+	}
+
+	var vars []struct {
+		Name       string
+		ReadAt     []string `json:"read_at"`
+		Documented bool
+		URL        string
+	}
+	readJSON(t, filepath.Join(out, "api", "env.json"), &vars)
+	found := false
+	for _, v := range vars {
+		if v.Name == "NVFUSER_NUM_THREADS" {
+			found = true
+			if !v.Documented || len(v.ReadAt) == 0 || !strings.HasSuffix(v.URL, "/env/nvfuser_num_threads/") {
+				t.Errorf("NVFUSER_NUM_THREADS = %+v", v)
+			}
+		}
+	}
+	if !found {
+		t.Error("NVFUSER_NUM_THREADS missing from api/env.json")
+	}
+	for _, p := range []string{"index.html", "drift/index.html", "404.html", "api/runbooks.json", "api/lookup.json", "pagefind/pagefind.js"} {
+		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
+			t.Errorf("missing %s", p)
+		}
+	}
+}
+
+// TestBadInputKeepsPreviousSite: a malformed env_options.yaml is an error
+// naming file and line, exit status 1, and the published site is untouched.
+func TestBadInputKeepsPreviousSite(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	if code, stdout, stderr := gen(t, "", "--config", cfg); code != 0 {
+		t.Fatalf("first build: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	before := snapshot(t, filepath.Join(proj, "public"))
+
+	src := t.TempDir()
+	writeFile(t, filepath.Join(src, "tools/env-config/env_options.yaml"), "options:\n  - name: A\n    choices: [a, b\n  - name: B\n")
+	writeFile(t, filepath.Join(src, "csrc/options.h"), "enum class DebugDumpOption { A, EndOfOption };\n")
+	code, _, stderr := gen(t, "", "--config", cfg, "--source", src)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (stderr %s)", code, stderr)
+	}
+	if !strings.Contains(stderr, "tools/env-config/env_options.yaml:") {
+		t.Errorf("error does not name file and line: %s", stderr)
+	}
+	after := snapshot(t, filepath.Join(proj, "public"))
+	if len(before) != len(after) {
+		t.Fatalf("site changed: %d files before, %d after", len(before), len(after))
+	}
+	for name, data := range before {
+		if !bytes.Equal(after[name], data) {
+			t.Errorf("%s changed after a failed build", name)
+		}
+	}
+}
+
+// TestMissingSourceWarns: a source folder that does not exist is a warning
+// naming it, and the rest still builds.
+func TestMissingSourceWarns(t *testing.T) {
+	proj := testsite.New(t)
+	code, stdout, stderr := gen(t, "", "--config", filepath.Join(proj, "config.toml"), "--source", filepath.Join(proj, "no-such-fuser"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "warning: "+filepath.Join(proj, "no-such-fuser")) {
+		t.Errorf("no warning naming the missing source:\n%s", stdout)
+	}
+}
+
+// TestDeterministic: two builds of the same inputs give byte-identical
+// generated content and site (Pagefind's index included).
+func TestDeterministic(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	if code, o, e := gen(t, "", "--config", cfg); code != 0 {
+		t.Fatalf("exit %d %s %s", code, o, e)
+	}
+	site1, gen1 := snapshot(t, filepath.Join(proj, "public")), snapshot(t, filepath.Join(proj, "generated", "content"))
+	code, stdout, _ := gen(t, "", "--config", cfg)
+	if code != 0 {
+		t.Fatal("second build failed")
+	}
+	if !strings.Contains(stdout, "0 file(s) changed") {
+		t.Errorf("a rerun with no input change rewrote generated files:\n%s", stdout)
+	}
+	site2, gen2 := snapshot(t, filepath.Join(proj, "public")), snapshot(t, filepath.Join(proj, "generated", "content"))
+	for _, pair := range []struct {
+		name string
+		a, b map[string][]byte
+	}{{"public", site1, site2}, {"generated", gen1, gen2}} {
+		if len(pair.a) != len(pair.b) {
+			t.Errorf("%s: %d files, then %d", pair.name, len(pair.a), len(pair.b))
+		}
+		for f, data := range pair.a {
+			if !bytes.Equal(pair.b[f], data) {
+				t.Errorf("%s/%s differs between identical builds", pair.name, f)
+			}
+		}
+	}
+}
+
+func TestLookupCommand(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	if code, o, e := gen(t, "", "--config", cfg); code != 0 {
+		t.Fatalf("exit %d %s %s", code, o, e)
+	}
+	out := filepath.Join(proj, "public")
+	var runbooks []struct {
+		ID, Kind   string
+		Signatures []string
+	}
+	readJSON(t, filepath.Join(out, "api", "runbooks.json"), &runbooks)
+	var text, want string
+	for _, r := range runbooks {
+		if r.Kind == "runbook" && len(r.Signatures) > 0 {
+			text, want = strings.Join(r.Signatures, "\n"), r.ID
+			break
+		}
+	}
+	if want == "" {
+		t.Fatal("the example has no runbook with signatures")
+	}
+	code, stdout, stderr := gen(t, text, "lookup", "--json", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var matches []struct {
+		ID       string
+		Score    float64
+		Evidence []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &matches); err != nil {
+		t.Fatalf("%v: %s", err, stdout)
+	}
+	if len(matches) == 0 || matches[0].ID != want || len(matches[0].Evidence) == 0 {
+		t.Errorf("lookup of %s's own signatures = %+v", want, matches)
+	}
+	code, stdout, _ = gen(t, "a completely unrelated sentence about lunch", "lookup", "--json", "--out", out)
+	if code != 0 || strings.TrimSpace(stdout) != "[]" {
+		t.Errorf("unrelated text: exit %d, %q, want []", code, stdout)
+	}
+}
+
+func TestUsage(t *testing.T) {
+	if code, _, _ := gen(t, "", "frobnicate"); code != 2 {
+		t.Errorf("unknown command: exit %d, want 2", code)
+	}
+	if code, _, _ := gen(t, "", "build", "--no-such-flag"); code != 2 {
+		t.Errorf("bad flag: exit %d, want 2", code)
+	}
+	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") {
+		t.Errorf("help: exit %d %q", code, out)
+	}
+}
+
+func snapshot(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[rel] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func writeFile(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

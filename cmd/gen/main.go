@@ -1,0 +1,71 @@
+// Command gen builds the nvFuser debugging handbook.
+//
+//	gen [build] [flags]   generate content and build the site into --out
+//	gen check [flags]     build, then fail on broken links, lost URLs, bad input
+//	gen lookup [FILE]     rank runbooks for an error message
+//
+// Run `gen help` for the flags.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is main without the process: tests call it directly.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "build"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "build":
+		err = build(args, stdout, stderr, false)
+	case "check":
+		err = build(args, stdout, stderr, true)
+	case "lookup":
+		err = lookupCmd(args, stdin, stdout, stderr)
+	case "help", "-h", "--help":
+		usage(stdout)
+		return 0
+	default:
+		fmt.Fprintf(stderr, "gen: unknown command %q\n\n", cmd)
+		usage(stderr)
+		return 2
+	}
+	if err != nil {
+		if err == errUsage {
+			return 2
+		}
+		fmt.Fprintf(stderr, "gen: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func usage(w io.Writer) {
+	fmt.Fprint(w, `usage: gen [command] [flags]
+
+commands:
+  build    (default) read the sources, write generated content, build the site
+  check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
+  lookup   [--json] [--out DIR] [FILE]: rank runbooks for an error (stdin or FILE)
+  help     this text
+
+flags (build, check):
+  --config FILE   Hugo config with [params.handbook] settings (default config.toml)
+  --source DIR    nvFuser checkout to read (default: config, else the embedded example)
+  --notes PATH    note file, folder or glob; repeatable (default: config)
+  --out DIR       where the site is published (default: config, else public/)
+
+flags (check only):
+  --strict          drift findings (stale options in notes, undocumented variables) are errors
+  --write-manifest  after a clean check, record the published URLs in url_manifest
+`)
+}

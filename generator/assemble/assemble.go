@@ -1,0 +1,295 @@
+// Package assemble reads every source through its parser and merges what
+// they say into one model.Handbook: one Variable per environment variable,
+// one Option per family option, one Note per note file, each carrying where
+// every source mentions it. Disagreements are left for package drift.
+package assemble
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/cppopts"
+	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
+	"github.com/nvfuser-handbook/handbook/generator/envyaml"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
+)
+
+// Paths of the option sources inside an nvFuser checkout.
+const (
+	OptionsCpp = "csrc/options.cpp"
+	OptionsH   = "csrc/options.h"
+)
+
+// Facts is what the source parsers extracted, before merging.
+type Facts struct {
+	YAML   *envyaml.File // nil when the file is missing
+	Tables []cppopts.Table
+	Enums  []cppopts.Enum
+	Reads  csrcscan.Reads
+	Build  map[string][]model.Location // build-script reads of documented variables
+}
+
+// Extract runs the source parsers. A parse error is fatal (it names file and
+// line); a missing file is a warning recorded in in.Warnings.
+func Extract(in *sources.Inputs) (*Facts, error) {
+	f := &Facts{}
+	if data, ok := in.ReadTreeFile(envyaml.Path); ok {
+		y, err := envyaml.Parse(envyaml.Path, data)
+		if err != nil {
+			return nil, err
+		}
+		f.YAML = y
+	}
+	if data, ok := in.ReadTreeFile(OptionsH); ok {
+		enums, err := cppopts.ParseHeader(OptionsH, data)
+		if err != nil {
+			return nil, err
+		}
+		f.Enums = enums
+	}
+	if data, ok := in.ReadTreeFile(OptionsCpp); ok {
+		tables, err := cppopts.ParseTables(OptionsCpp, data)
+		if err != nil {
+			return nil, err
+		}
+		f.Tables = tables
+	}
+	if in.Tree != nil {
+		var enums []string
+		for _, t := range f.Tables {
+			enums = append(enums, t.Enum)
+		}
+		reads, err := csrcscan.Scan(in.Tree, enums)
+		if err != nil {
+			return nil, err
+		}
+		f.Reads = reads
+		f.Build = scanBuildFiles(in, f.YAML)
+	}
+	return f, nil
+}
+
+// FamilyKey is the short, URL-safe name of the family read through env:
+// NVFUSER_DUMP and PYTORCH_NVFUSER_DUMP are both "dump".
+func FamilyKey(env string) string {
+	k := strings.TrimPrefix(env, "PYTORCH_")
+	k = strings.TrimPrefix(k, "NVFUSER_")
+	return strings.ToLower(k)
+}
+
+// Merge builds the handbook's reference model (variables, families,
+// options) from the extracted facts.
+func Merge(f *Facts) *model.Handbook {
+	h := &model.Handbook{}
+	if f.YAML != nil {
+		h.Categories = f.YAML.Categories
+	}
+	mergeFamilies(h, f)
+	mergeOptions(h, f)
+	mergeVariables(h, f)
+	sortHandbook(h)
+	return h
+}
+
+func enumByName(enums []cppopts.Enum) map[string]*cppopts.Enum {
+	m := map[string]*cppopts.Enum{}
+	for i := range enums {
+		m[enums[i].Name] = &enums[i]
+	}
+	return m
+}
+
+func mergeFamilies(h *model.Handbook, f *Facts) {
+	enums := enumByName(f.Enums)
+	for _, t := range f.Tables {
+		if t.Env == "" {
+			continue
+		}
+		fam := &model.Family{Env: t.Env, Key: FamilyKey(t.Env), Enum: t.Enum, DefinedAt: model.Location{File: OptionsCpp, Line: t.Line}}
+		if e := enums[t.Enum]; e != nil {
+			fam.Doc = e.Doc
+			fam.DeclaredAt = model.Location{File: OptionsH, Line: e.Line}
+		}
+		h.Families = append(h.Families, fam)
+	}
+	// Families that only the YAML still knows (env_var of an entry).
+	if f.YAML != nil {
+		for _, e := range f.YAML.Entries {
+			if e.EnvVar != "" && findFamily(h, e.EnvVar) == nil {
+				h.Families = append(h.Families, &model.Family{Env: e.EnvVar, Key: FamilyKey(e.EnvVar)})
+			}
+		}
+	}
+}
+
+// findFamily matches env against family variables, treating the old
+// PYTORCH_NVFUSER_ spelling as the same family.
+func findFamily(h *model.Handbook, env string) *model.Family {
+	for _, fam := range h.Families {
+		if fam.Env == env || fam.Key == FamilyKey(env) {
+			return fam
+		}
+	}
+	return nil
+}
+
+func mergeOptions(h *model.Handbook, f *Facts) {
+	enums := enumByName(f.Enums)
+	byKey := map[string]*model.Option{}
+	for _, t := range f.Tables {
+		if t.Env == "" {
+			continue
+		}
+		decl := enums[t.Enum]
+		for _, e := range t.Entries {
+			o := &model.Option{
+				Env:       t.Env,
+				Family:    FamilyKey(t.Env),
+				Name:      e.Name,
+				Enum:      t.Enum + "::" + e.Enumerator,
+				DefinedAt: model.Location{File: OptionsCpp, Line: e.Line},
+				ReadAt:    f.Reads.Options[t.Enum+"::"+e.Enumerator],
+			}
+			if decl != nil {
+				for _, v := range decl.Values {
+					if v.Name == e.Enumerator {
+						o.HeaderDescription = v.Doc
+						o.DeclaredAt = model.Location{File: OptionsH, Line: v.Line}
+					}
+				}
+			}
+			byKey[o.Family+"="+o.Name] = o
+			h.Options = append(h.Options, o)
+		}
+	}
+	if f.YAML == nil {
+		finishOptions(h)
+		return
+	}
+	for _, e := range f.YAML.Entries {
+		if e.EnvVar == "" {
+			continue
+		}
+		fam := findFamily(h, e.EnvVar)
+		o := byKey[fam.Key+"="+e.Name]
+		if o == nil {
+			o = &model.Option{Env: fam.Env, Family: fam.Key, Name: e.Name}
+			byKey[fam.Key+"="+e.Name] = o
+			h.Options = append(h.Options, o)
+		}
+		o.Documented = true
+		o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+		o.YAMLDescription = e.Description
+		o.Type, o.Default = e.Type, e.Default
+	}
+	finishOptions(h)
+}
+
+// finishOptions picks the description shown: the header's doc comment is
+// closest to the code, the YAML's wording is the fallback.
+func finishOptions(h *model.Handbook) {
+	for _, o := range h.Options {
+		o.Description = o.HeaderDescription
+		if o.Description == "" {
+			o.Description = o.YAMLDescription
+		}
+	}
+}
+
+func mergeVariables(h *model.Handbook, f *Facts) {
+	byName := map[string]*model.Variable{}
+	get := func(name string) *model.Variable {
+		if v := byName[name]; v != nil {
+			return v
+		}
+		v := &model.Variable{Name: name}
+		byName[name] = v
+		h.Variables = append(h.Variables, v)
+		return v
+	}
+	if f.YAML != nil {
+		for _, e := range f.YAML.Entries {
+			if e.EnvVar != "" {
+				continue
+			}
+			v := get(e.Name)
+			v.Category, v.Type, v.Default, v.Choices, v.Description = e.Category, e.Type, e.Default, e.Choices, e.Description
+			v.Documented, v.DocumentedAt = true, model.Location{File: envyaml.Path, Line: e.Line}
+		}
+	}
+	for _, fam := range h.Families {
+		v := get(fam.Env)
+		v.Family = fam.Key
+		if v.Description == "" {
+			v.Description = familyDescription(fam)
+		}
+		if !fam.DefinedAt.IsZero() {
+			v.ReadAt = append(v.ReadAt, fam.DefinedAt)
+		}
+		// A family is documented when the YAML lists its options.
+		for _, o := range h.Options {
+			if o.Family == fam.Key && o.Documented {
+				v.Documented = true
+				if v.DocumentedAt.IsZero() {
+					v.DocumentedAt = o.DocumentedAt
+				}
+			}
+		}
+		if v.Category == "" {
+			v.Category = familyCategory(f, fam)
+		}
+	}
+	for name, locs := range f.Reads.Env {
+		v := get(name)
+		v.ReadAt = append(v.ReadAt, locs...)
+	}
+	for name, locs := range f.Build {
+		v := get(name)
+		v.ReadAt = append(v.ReadAt, locs...)
+	}
+	for _, v := range h.Variables {
+		sortLocations(v.ReadAt)
+	}
+}
+
+func familyDescription(fam *model.Family) string {
+	if fam.Doc != "" {
+		return fam.Doc
+	}
+	return "Comma-separated list of " + fam.Key + " options."
+}
+
+// familyCategory is the YAML category of a family's documented options.
+func familyCategory(f *Facts, fam *model.Family) string {
+	if f.YAML == nil {
+		return ""
+	}
+	for _, e := range f.YAML.Entries {
+		if e.EnvVar != "" && FamilyKey(e.EnvVar) == fam.Key {
+			return e.Category
+		}
+	}
+	return ""
+}
+
+func sortLocations(l []model.Location) {
+	sort.Slice(l, func(i, j int) bool {
+		if l[i].File != l[j].File {
+			return l[i].File < l[j].File
+		}
+		return l[i].Line < l[j].Line
+	})
+}
+
+func sortHandbook(h *model.Handbook) {
+	sort.Slice(h.Variables, func(i, j int) bool { return h.Variables[i].Name < h.Variables[j].Name })
+	sort.Slice(h.Families, func(i, j int) bool { return h.Families[i].Env < h.Families[j].Env })
+	sort.Slice(h.Options, func(i, j int) bool {
+		a, b := h.Options[i], h.Options[j]
+		if a.Family != b.Family {
+			return a.Family < b.Family
+		}
+		return a.Name < b.Name
+	})
+}

@@ -1,0 +1,99 @@
+package check
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func site(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestLinks(t *testing.T) {
+	dir := site(t, map[string]string{
+		"index.html": `<html><body>
+<a href="/env/a/">ok</a>
+<a href="/env/a/#usage">ok anchor</a>
+<a href="env/a/">ok relative</a>
+<a href="#top" id="top">self</a>
+<a href="https://example.org/x">external</a>
+<a href="https://handbook.test/env/a/">own host</a>
+<a href="/env/missing/">broken</a>
+<a href="/env/a/#nope">bad anchor</a>
+<a href="mailto:x@y">mail</a>
+<link rel="stylesheet" href="/css/site.css">
+<script src="/js/gone.js"></script>
+</body></html>`,
+		"env/a/index.html": `<html><body><h2 id="usage">Usage</h2><a href="../../">home</a></body></html>`,
+		"css/site.css":     `body{}`,
+	})
+	problems, err := Links(dir, "https://handbook.test/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var msgs []string
+	for _, p := range problems {
+		msgs = append(msgs, p.String())
+	}
+	want := []string{`index.html:8: broken link "/env/missing/"`, `index.html:9: broken anchor "/env/a/#nope"`, `index.html:12: broken link "/js/gone.js"`}
+	if len(problems) != len(want) {
+		t.Fatalf("problems:\n%s", strings.Join(msgs, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(msgs[i], w) {
+			t.Errorf("problem %d = %q, want prefix %q", i, msgs[i], w)
+		}
+	}
+}
+
+func TestLinksUnderBasePath(t *testing.T) {
+	dir := site(t, map[string]string{
+		"index.html": `<a href="/handbook/env/a/">ok</a><a href="/elsewhere/">outside</a>`,
+		"env/a/index.html": `x`,
+	})
+	problems, err := Links(dir, "https://x.test/handbook/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(problems) != 1 || !strings.Contains(problems[0].Msg, "outside the site's base path") {
+		t.Errorf("problems = %v", problems)
+	}
+}
+
+func TestLostURLs(t *testing.T) {
+	old := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/b/index.html": "", "api/env.json": "[]"})
+	urls, err := PublishedURLs(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(urls, " ") != "/ /api/env.json /runbooks/a/ /runbooks/b/" {
+		t.Fatalf("published = %v", urls)
+	}
+	// b was renamed to c; an alias page keeps a's URL alive, b is lost.
+	newSite := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/c/index.html": "", "api/env.json": "[]"})
+	lost, _ := LostURLs(urls, newSite, "public")
+	if len(lost) != 1 || !strings.Contains(lost[0].Msg, "/runbooks/b/") {
+		t.Errorf("lost = %v", lost)
+	}
+	manifest := filepath.Join(t.TempDir(), "urls.txt")
+	if err := WriteManifest(manifest, urls); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadManifest(manifest)
+	if err != nil || strings.Join(back, " ") != strings.Join(urls, " ") {
+		t.Errorf("manifest round trip = %v, %v", back, err)
+	}
+}

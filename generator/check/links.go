@@ -1,0 +1,179 @@
+// Package check inspects a built site before it is published: every
+// internal link and anchor must resolve, and no URL published before may
+// disappear. It reads the HTML Hugo wrote (with goquery), so it checks what
+// users will click, whatever template or note produced it.
+package check
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// Problem is one thing wrong with the built site.
+type Problem struct {
+	File string // site-relative file, or the input that caused it
+	Line int
+	Msg  string
+}
+
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", p.File, p.Line, p.Msg)
+	}
+	return fmt.Sprintf("%s: %s", p.File, p.Msg)
+}
+
+// page is what one HTML file offers to links: its anchors.
+type page struct {
+	ids map[string]bool
+}
+
+// Links checks every internal href and src in siteDir's HTML. basePath is
+// the path part of the site's baseURL ("/" or "/handbook/"); host is the
+// baseURL's host, so absolute links to the site itself are checked too.
+func Links(siteDir, baseURL string) ([]Problem, error) {
+	base, err := url.Parse(baseURL)
+	if err != nil {
+		return nil, fmt.Errorf("check: baseURL %q: %w", baseURL, err)
+	}
+	basePath := "/" + strings.Trim(base.Path, "/")
+	if basePath != "/" {
+		basePath += "/"
+	}
+	files, err := htmlFiles(siteDir)
+	if err != nil {
+		return nil, err
+	}
+	pages := map[string]*page{}
+	docs := map[string]*goquery.Document{}
+	raw := map[string][]byte{}
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(siteDir, f))
+		if err != nil {
+			return nil, err
+		}
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("check: %s: %w", f, err)
+		}
+		p := &page{ids: map[string]bool{}}
+		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("id", "")] = true })
+		doc.Find("a[name]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("name", "")] = true })
+		pages[f], docs[f], raw[f] = p, doc, data
+	}
+	var problems []Problem
+	for _, f := range files {
+		docs[f].Find("a[href], link[href], script[src], img[src], iframe[src]").Each(func(_ int, s *goquery.Selection) {
+			ref, ok := s.Attr("href")
+			if !ok {
+				ref = s.AttrOr("src", "")
+			}
+			if msg := checkRef(siteDir, f, ref, base, basePath, pages); msg != "" {
+				problems = append(problems, Problem{File: f, Line: lineOf(raw[f], ref), Msg: msg})
+			}
+		})
+	}
+	sort.SliceStable(problems, func(i, j int) bool {
+		if problems[i].File != problems[j].File {
+			return problems[i].File < problems[j].File
+		}
+		return problems[i].Line < problems[j].Line
+	})
+	return problems, nil
+}
+
+// checkRef returns "" when ref resolves, else what is wrong.
+func checkRef(siteDir, from, ref string, base *url.URL, basePath string, pages map[string]*page) string {
+	u, err := url.Parse(strings.TrimSpace(ref))
+	if err != nil {
+		return fmt.Sprintf("unparsable link %q", ref)
+	}
+	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
+		return "" // mailto:, data:, javascript: are not ours to check
+	}
+	if u.Host != "" && u.Host != base.Host {
+		return "" // external
+	}
+	target := u.Path
+	switch {
+	case target == "" && u.Fragment == "":
+		return ""
+	case target == "":
+		target = from
+	case strings.HasPrefix(target, "/"):
+		if !strings.HasPrefix(target+"/", basePath) && target != strings.TrimSuffix(basePath, "/") {
+			return fmt.Sprintf("link %q is outside the site's base path %s", ref, basePath)
+		}
+		target = strings.TrimPrefix(target, basePath)
+	default:
+		target = path.Join(path.Dir(from), target)
+		if strings.HasSuffix(u.Path, "/") {
+			target += "/"
+		}
+	}
+	file, ok := resolveFile(siteDir, target)
+	if !ok {
+		return fmt.Sprintf("broken link %q: no %s in the site", ref, target)
+	}
+	if u.Fragment != "" && strings.HasSuffix(file, ".html") {
+		p := pages[file]
+		if p != nil && !p.ids[u.Fragment] {
+			return fmt.Sprintf("broken anchor %q: %s has no id %q", ref, file, u.Fragment)
+		}
+	}
+	return ""
+}
+
+// resolveFile maps a site path to the file a static server would send.
+func resolveFile(siteDir, target string) (string, bool) {
+	target = strings.TrimPrefix(path.Clean("/"+target), "/")
+	candidates := []string{target, path.Join(target, "index.html")}
+	if target == "" || target == "." {
+		candidates = []string{"index.html"}
+	}
+	for _, c := range candidates {
+		st, err := os.Stat(filepath.Join(siteDir, filepath.FromSlash(c)))
+		if err == nil && !st.IsDir() {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+func htmlFiles(siteDir string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(siteDir, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && d.Name() == "pagefind" {
+			return filepath.SkipDir // the search index's own files
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".html") {
+			rel, _ := filepath.Rel(siteDir, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
+}
+
+// lineOf finds the first line of data that holds the reference, so a
+// problem can be found in the HTML file.
+func lineOf(data []byte, ref string) int {
+	for _, needle := range []string{`"` + ref + `"`, ref} {
+		if i := bytes.Index(data, []byte(needle)); i >= 0 {
+			return bytes.Count(data[:i], []byte("\n")) + 1
+		}
+	}
+	return 0
+}

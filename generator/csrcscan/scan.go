@@ -1,0 +1,181 @@
+// Package csrcscan finds where nvFuser's C++ sources read environment
+// variables and consult options: getNvFuserEnv("X"), std::getenv("X") and
+// every DebugDumpOption::X-style enumerator reference.
+//
+// It works on cpplex tokens, so text inside comments and string literals
+// never counts, and a call split over several lines still does. Macro
+// bodies are scanned too: nvFuser's tracing macros consult options. A
+// variable name passed as an identifier is resolved when the same file
+// assigned it a literal just before (utils.cpp reads NUM_THREADS that way);
+// names built at run time (tryReadEnv lists, string concatenation) are not.
+package csrcscan
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Reads is what Scan found.
+type Reads struct {
+	// Env maps a variable name to the places that read it:
+	// "NVFUSER_NUM_THREADS" -> sites. getNvFuserEnv arguments get the
+	// NVFUSER_ prefix that function adds; getenv arguments are as written.
+	Env map[string][]model.Location
+	// Options maps "Enum::Enumerator" to the places that name it:
+	// "DebugDumpOption::FusionIr" -> sites.
+	Options map[string][]model.Location
+	// Skipped lists files that could not be read, or not read to the end
+	// (the part before a lexing error is still scanned).
+	Skipped []model.Diagnostic
+}
+
+// sourceDir is where nvFuser keeps its C++ sources, relative to the root.
+const sourceDir = "csrc"
+
+// bindingsDir holds the Python bindings' C++, which consults some options
+// (python_definition, ...) that csrc never does. Optional.
+const bindingsDir = "python"
+
+var sourceExts = map[string]bool{".cpp": true, ".cu": true, ".h": true, ".hpp": true, ".cuh": true}
+
+// Scan walks root (an fs.FS at the nvFuser checkout root) under csrc/ and
+// records every literal environment read and every reference to an
+// enumerator of familyEnums. Locations are sorted by file, then line, and
+// hold each (file, line) once per key. It fails only when csrc/ itself
+// cannot be walked; unreadable files are listed in Reads.Skipped.
+func Scan(root fs.FS, familyEnums []string) (Reads, error) {
+	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{}}
+	families := map[string]bool{}
+	for _, e := range familyEnums {
+		families[e] = true
+	}
+	walk := func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == sourceDir || p == bindingsDir {
+				return err // no csrc/ at all: the caller pointed us at the wrong place
+			}
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			return nil
+		}
+		if d.IsDir() || !sourceExts[path.Ext(p)] {
+			return nil
+		}
+		src, err := fs.ReadFile(root, p)
+		if err != nil {
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			return nil
+		}
+		toks, err := cpplex.Lex(src)
+		if err != nil {
+			line := 0
+			if le, ok := err.(*cpplex.Error); ok {
+				line = le.Line
+			}
+			r.Skipped = append(r.Skipped, model.Diagnostic{
+				Where:   model.Location{File: p, Line: line},
+				Message: fmt.Sprintf("scanned only up to here: %v", err),
+			})
+		}
+		scanFile(&r, p, toks, families)
+		return nil
+	}
+	if err := fs.WalkDir(root, sourceDir, walk); err != nil {
+		return r, fmt.Errorf("csrcscan: %w", err)
+	}
+	if _, err := fs.Stat(root, bindingsDir); err == nil {
+		if err := fs.WalkDir(root, bindingsDir, walk); err != nil {
+			return r, fmt.Errorf("csrcscan: %w", err)
+		}
+	}
+	sortLocations(r.Env)
+	sortLocations(r.Options)
+	return r, nil
+}
+
+// scanFile records the reads in one file's tokens.
+func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bool) {
+	code := make([]cpplex.Token, 0, len(toks))
+	for _, t := range toks {
+		if t.Kind != cpplex.Comment && t.Kind != cpplex.Preproc {
+			code = append(code, t) // macro bodies (Directive tokens) stay
+		}
+	}
+	// consts holds the latest `name = "literal";` seen in the file, so that
+	//   const char* option_env_name = "NUM_THREADS";
+	//   getNvFuserEnv(option_env_name);
+	// counts as a read of NVFUSER_NUM_THREADS, as nvFuser's utils.cpp does.
+	consts := map[string]string{}
+	for i := 0; i+2 < len(code); i++ {
+		t := code[i]
+		if t.Kind != cpplex.Ident {
+			continue
+		}
+		at := model.Location{File: file, Line: t.Line}
+		switch {
+		case t.Text == "getNvFuserEnv" || t.Text == "getenv":
+			name, ok := envArg(code, i+1, consts)
+			if !ok {
+				continue
+			}
+			if t.Text == "getNvFuserEnv" {
+				name = "NVFUSER_" + name
+			}
+			r.Env[name] = append(r.Env[name], at)
+		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):
+			key := t.Text + "::" + code[i+2].Text
+			r.Options[key] = append(r.Options[key], at)
+		case code[i+1].Is("=") && code[i+2].Kind == cpplex.String && i+3 < len(code) && code[i+3].Is(";"):
+			consts[t.Text] = code[i+2].StringValue()
+		}
+	}
+}
+
+// isTableEntry reports whether the enumerator at i is the value of an
+// option table entry, {"name", Enum::X}: that defines the option, it does
+// not consult it. options.cpp is scanned for its real reads (the profiler
+// helpers consult every ProfilerOption there).
+func isTableEntry(code []cpplex.Token, i int) bool {
+	return i >= 2 && code[i-1].Is(",") && code[i-2].Kind == cpplex.String
+}
+
+// envArg reads the variable name passed at open: `("NAME"` or `(ident)`
+// where ident holds a literal seen earlier in the file.
+func envArg(code []cpplex.Token, open int, consts map[string]string) (string, bool) {
+	if open+1 >= len(code) || !code[open].Is("(") {
+		return "", false
+	}
+	arg := code[open+1]
+	switch {
+	case arg.Kind == cpplex.String:
+		v := arg.StringValue()
+		return v, v != ""
+	case arg.Kind == cpplex.Ident && open+2 < len(code) && code[open+2].Is(")"):
+		v, ok := consts[arg.Text]
+		return v, ok && v != ""
+	}
+	return "", false
+}
+
+// sortLocations orders each list by file and line and drops repeats.
+func sortLocations(m map[string][]model.Location) {
+	for k, locs := range m {
+		sort.Slice(locs, func(i, j int) bool {
+			if locs[i].File != locs[j].File {
+				return locs[i].File < locs[j].File
+			}
+			return locs[i].Line < locs[j].Line
+		})
+		out := locs[:0]
+		for i, l := range locs {
+			if i == 0 || l != locs[i-1] {
+				out = append(out, l)
+			}
+		}
+		m[k] = out
+	}
+}

@@ -1,0 +1,94 @@
+// Package drift finds where nvFuser's sources disagree: options.cpp against
+// env_options.yaml, csrc reads against the documented variables, and notes
+// against both. Each finding is a model.Drift with the place to fix.
+package drift
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// exemptCategories hold variables read by compilers and toolchains (CC,
+// CUDA_HOME, ...), not by nvFuser: "never read" means nothing for them.
+var exemptCategories = map[string]bool{"environment": true}
+
+// Find returns every disagreement in h, sorted by kind then subject.
+func Find(h *model.Handbook) []model.Drift {
+	var out []model.Drift
+	out = append(out, optionDrift(h)...)
+	out = append(out, variableDrift(h)...)
+	out = append(out, noteDrift(h)...)
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Kind != out[j].Kind {
+			return out[i].Kind < out[j].Kind
+		}
+		if out[i].Subject != out[j].Subject {
+			return out[i].Subject < out[j].Subject
+		}
+		return out[i].Where.String() < out[j].Where.String()
+	})
+	return out
+}
+
+func optionDrift(h *model.Handbook) []model.Drift {
+	var out []model.Drift
+	for _, o := range h.Options {
+		subject := o.Env + "=" + o.Name
+		switch {
+		case !o.DefinedAt.IsZero() && !o.Documented:
+			out = append(out, model.Drift{Kind: model.DriftUndocumentedOption, Subject: subject,
+				Detail: "defined in csrc/options.cpp but not listed in env_options.yaml", Where: o.DefinedAt})
+		case o.DefinedAt.IsZero() && o.Documented:
+			out = append(out, model.Drift{Kind: model.DriftRemovedOption, Subject: subject,
+				Detail: "listed in env_options.yaml but no longer accepted by csrc/options.cpp", Where: o.DocumentedAt})
+		}
+		if !o.DefinedAt.IsZero() && o.DeclaredAt.IsZero() && len(h.Families) > 0 {
+			out = append(out, model.Drift{Kind: model.DriftUndeclaredOption, Subject: subject,
+				Detail: fmt.Sprintf("options.cpp maps it to %s, which csrc/options.h does not declare", o.Enum), Where: o.DefinedAt})
+		}
+		if !o.DefinedAt.IsZero() && len(o.ReadAt) == 0 {
+			out = append(out, model.Drift{Kind: model.DriftUnusedOption, Subject: subject,
+				Detail: fmt.Sprintf("accepted, but no code under csrc/ consults %s", o.Enum), Where: o.DefinedAt})
+		}
+	}
+	return out
+}
+
+func variableDrift(h *model.Handbook) []model.Drift {
+	var out []model.Drift
+	for _, v := range h.Variables {
+		switch {
+		case !v.Documented && len(v.ReadAt) > 0:
+			out = append(out, model.Drift{Kind: model.DriftUndocumentedVar, Subject: v.Name,
+				Detail: fmt.Sprintf("read at %s but not listed in env_options.yaml", v.ReadAt[0]), Where: v.ReadAt[0]})
+		case v.Documented && len(v.ReadAt) == 0 && !exemptCategories[v.Category]:
+			out = append(out, model.Drift{Kind: model.DriftUnreadVar, Subject: v.Name,
+				Detail: "listed in env_options.yaml but never read by csrc/ or the build scripts", Where: v.DocumentedAt})
+		}
+	}
+	return out
+}
+
+// noteDrift reports notes that name options that do not exist and files
+// that are not in the checkout (notes are often written on a branch).
+func noteDrift(h *model.Handbook) []model.Drift {
+	var out []model.Drift
+	for _, n := range h.Notes {
+		for _, u := range n.Options {
+			if !u.Known {
+				out = append(out, model.Drift{Kind: model.DriftStaleNoteOption, Subject: u.Env + "=" + u.Name,
+					Detail: fmt.Sprintf("note %q sets an option %s does not accept", n.ID, u.Env), Where: model.Location{File: n.Source, Line: u.Line}})
+			}
+		}
+		for _, f := range n.Files {
+			if !f.Exists && strings.Contains(f.Path, "/") && h.HasSource {
+				out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: f.Path,
+					Detail: fmt.Sprintf("note %q points at a file that is not in the source checkout", n.ID), Where: model.Location{File: n.Source, Line: f.Line}})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,66 @@
+package drift
+
+import (
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+func loc(f string, l int) model.Location { return model.Location{File: f, Line: l} }
+
+func TestFind(t *testing.T) {
+	h := &model.Handbook{
+		HasSource: true,
+		Families:  []*model.Family{{Env: "NVFUSER_DUMP", Key: "dump"}},
+		Options: []*model.Option{
+			// consistent: defined, declared, documented, read
+			{Env: "NVFUSER_DUMP", Name: "fusion_ir", Enum: "DebugDumpOption::FusionIr", DefinedAt: loc("csrc/options.cpp", 10), DeclaredAt: loc("csrc/options.h", 5), Documented: true, ReadAt: []model.Location{loc("csrc/a.cpp", 1)}},
+			{Env: "NVFUSER_DUMP", Name: "new_dump", Enum: "DebugDumpOption::NewDump", DefinedAt: loc("csrc/options.cpp", 11), DeclaredAt: loc("csrc/options.h", 6), ReadAt: []model.Location{loc("csrc/b.cpp", 2)}},
+			{Env: "NVFUSER_DUMP", Name: "gone", Documented: true, DocumentedAt: loc("tools/env-config/env_options.yaml", 40)},
+			{Env: "NVFUSER_DUMP", Name: "unused", Enum: "DebugDumpOption::Unused", DefinedAt: loc("csrc/options.cpp", 12), DeclaredAt: loc("csrc/options.h", 7), Documented: true},
+			{Env: "NVFUSER_DUMP", Name: "ghost", Enum: "DebugDumpOption::Ghost", DefinedAt: loc("csrc/options.cpp", 13), Documented: true, ReadAt: []model.Location{loc("csrc/c.cpp", 3)}},
+		},
+		Variables: []*model.Variable{
+			{Name: "NVFUSER_OK", Documented: true, Category: "misc", ReadAt: []model.Location{loc("csrc/x.cpp", 9)}},
+			{Name: "NVFUSER_SECRET", ReadAt: []model.Location{loc("csrc/y.cpp", 4)}},
+			{Name: "NVFUSER_STALE", Documented: true, Category: "misc", DocumentedAt: loc("tools/env-config/env_options.yaml", 90)},
+			{Name: "CC", Documented: true, Category: "environment"},
+		},
+		Notes: []*model.Note{{
+			ID: "crash", Source: "notes/crash.md",
+			Options: []model.OptionUse{{Env: "NVFUSER_DUMP", Name: "fusion_ir", Known: true, Line: 3}, {Env: "NVFUSER_DUMP", Name: "old_name", Line: 4}},
+			Files:   []model.FileRef{{Path: "csrc/a.cpp", Exists: true, Line: 5}, {Path: "csrc/branch_only.cpp", Line: 6}},
+		}},
+	}
+	want := []model.Drift{
+		{Kind: model.DriftRemovedOption, Subject: "NVFUSER_DUMP=gone", Where: loc("tools/env-config/env_options.yaml", 40)},
+		{Kind: model.DriftUnreadVar, Subject: "NVFUSER_STALE", Where: loc("tools/env-config/env_options.yaml", 90)},
+		{Kind: model.DriftNoteMissingFile, Subject: "csrc/branch_only.cpp", Where: loc("notes/crash.md", 6)},
+		{Kind: model.DriftStaleNoteOption, Subject: "NVFUSER_DUMP=old_name", Where: loc("notes/crash.md", 4)},
+		{Kind: model.DriftUnusedOption, Subject: "NVFUSER_DUMP=unused", Where: loc("csrc/options.cpp", 12)},
+		{Kind: model.DriftUndeclaredOption, Subject: "NVFUSER_DUMP=ghost", Where: loc("csrc/options.cpp", 13)},
+		{Kind: model.DriftUndocumentedOption, Subject: "NVFUSER_DUMP=new_dump", Where: loc("csrc/options.cpp", 11)},
+		{Kind: model.DriftUndocumentedVar, Subject: "NVFUSER_SECRET", Where: loc("csrc/y.cpp", 4)},
+	}
+	got := Find(h)
+	if len(got) != len(want) {
+		for _, g := range got {
+			t.Logf("got %s %s %s", g.Kind, g.Subject, g.Where)
+		}
+		t.Fatalf("got %d findings, want %d", len(got), len(want))
+	}
+	for i, w := range want {
+		g := got[i]
+		if g.Kind != w.Kind || g.Subject != w.Subject || g.Where != w.Where || g.Detail == "" {
+			t.Errorf("finding %d = %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// Without a checkout, a note's file cannot be called missing.
+func TestNoSourceNoMissingFiles(t *testing.T) {
+	h := &model.Handbook{Notes: []*model.Note{{ID: "n", Files: []model.FileRef{{Path: "csrc/a.cpp"}}}}}
+	if got := Find(h); len(got) != 0 {
+		t.Errorf("got %v, want nothing", got)
+	}
+}

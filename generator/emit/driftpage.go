@@ -1,0 +1,66 @@
+package emit
+
+import "github.com/nvfuser-handbook/handbook/generator/model"
+
+type driftFront struct {
+	Title       string      `toml:"title"`
+	Description string      `toml:"description"`
+	Layout      string      `toml:"layout"`
+	Weight      int         `toml:"weight"`
+	Params      driftParams `toml:"params"`
+}
+
+type driftParams struct {
+	Kind     string      `toml:"kind"`
+	Findings []driftItem `toml:"findings,omitempty"`
+}
+
+type driftItem struct {
+	Kind    string `toml:"kind"`
+	Subject string `toml:"subject"`
+	Detail  string `toml:"detail"`
+	Where   Link   `toml:"where"`
+	Path    string `toml:"path,omitempty"` // the subject's page, when it has one
+}
+
+// driftPage lists every disagreement between the sources, grouped by kind
+// in the layout.
+func (e *emitter) driftPage() error {
+	f := driftFront{
+		Title:       "Drift report",
+		Description: "Where env_options.yaml, csrc/options.cpp, csrc/options.h, the code and the notes disagree.",
+		Layout:      "drift",
+		Weight:      60,
+	}
+	f.Params.Kind = "drift"
+	for _, d := range e.h.Drift {
+		it := driftItem{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d)}
+		it.Path = e.subjectPath(d)
+		f.Params.Findings = append(f.Params.Findings, it)
+	}
+	return e.put("drift.md", page{front: f})
+}
+
+// whereLink links a finding's place: notes stay as text (their source is
+// local), repository files link to the repository.
+func (e *emitter) whereLink(d model.Drift) Link {
+	switch d.Kind {
+	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
+		return Link{Text: d.Where.String()}
+	}
+	return e.link(d.Where)
+}
+
+func (e *emitter) subjectPath(d model.Drift) string {
+	switch d.Kind {
+	case model.DriftUndocumentedVar, model.DriftUnreadVar:
+		return resolver{e}.Env(d.Subject)
+	case model.DriftUndocumentedOption, model.DriftRemovedOption, model.DriftUnusedOption, model.DriftUndeclaredOption:
+		for _, o := range e.h.Options {
+			if o.Env+"="+o.Name == d.Subject {
+				return resolver{e}.Option(o.Env, o.Name)
+			}
+		}
+	}
+	return ""
+}

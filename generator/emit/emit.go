@@ -1,0 +1,180 @@
+package emit
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// Site holds the settings pages need for absolute and outbound links.
+type Site struct {
+	BaseURL string
+	RepoURL string // nvFuser repository, for source links
+	RepoRef string
+	// NotesEditBase, when set, turns a note's source path into an edit URL
+	// (NotesEditBase + source). Empty means no edit link.
+	NotesEditBase string
+}
+
+// EditURL is where a note's source can be edited, or "".
+func (s Site) EditURL(source string) string {
+	if s.NotesEditBase == "" || source == "" {
+		return ""
+	}
+	return strings.TrimSuffix(s.NotesEditBase, "/") + "/" + strings.TrimPrefix(source, "/")
+}
+
+// IssueURL links "#1234" to the repository's issue tracker (GitHub redirects
+// issue numbers to pull requests and back).
+func (s Site) IssueURL(ref string) string {
+	num := strings.TrimLeft(ref, "#")
+	return strings.TrimSuffix(s.RepoURL, "/") + "/issues/" + num
+}
+
+// Content is where generated content lives under the generated root.
+const (
+	ContentDir = "content"
+	StaticDir  = "static"
+)
+
+type emitter struct {
+	h      *model.Handbook
+	site   Site
+	w      *Writer
+	usedBy map[string][]Ref
+	drift  map[string][]string
+}
+
+// Emit writes every generated page and the JSON API through w.
+func Emit(h *model.Handbook, site Site, w *Writer) error {
+	e := &emitter{h: h, site: site, w: w}
+	e.indexUsage()
+	e.indexDrift()
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return err
+		}
+	}
+	return w.Prune(ContentDir, StaticDir)
+}
+
+func (e *emitter) put(rel string, p page) error {
+	data, err := p.render()
+	if err != nil {
+		return fmt.Errorf("emit %s: %w", rel, err)
+	}
+	return e.w.Write(path.Join(ContentDir, rel), data)
+}
+
+func (e *emitter) reference() error {
+	for _, v := range e.h.Variables {
+		if err := e.put("env/"+strings.ToLower(v.Name)+".md", e.variablePage(v)); err != nil {
+			return err
+		}
+	}
+	for _, f := range e.h.Families {
+		if err := e.put("options/"+f.Key+"/_index.md", e.familyPage(f)); err != nil {
+			return err
+		}
+	}
+	for _, o := range e.h.Options {
+		if err := e.put("options/"+o.Family+"/"+strings.ToLower(o.Name)+".md", e.optionPage(o)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *emitter) notes() error {
+	for _, n := range e.h.Notes {
+		p, err := e.notePage(n)
+		if err != nil {
+			return err
+		}
+		if err := e.put(urls.Section(n.Kind)+"/"+n.ID+".md", p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// option finds an option by the variable a note used, accepting the old
+// PYTORCH_NVFUSER_ spelling.
+func (e *emitter) option(env, name string) *model.Option {
+	if o := e.h.Option(env, name); o != nil {
+		return o
+	}
+	return e.h.Option(strings.TrimPrefix(env, "PYTORCH_"), name)
+}
+
+// indexUsage records which notes mention each variable and option, for the
+// "used by" lists on reference pages.
+func (e *emitter) indexUsage() {
+	e.usedBy = map[string][]Ref{}
+	for _, n := range e.h.Notes {
+		ref := Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Path: contentPath(urls.Note(n.Kind, n.ID))}
+		seen := map[string]bool{}
+		add := func(key string) {
+			if !seen[key] {
+				seen[key] = true
+				e.usedBy[key] = append(e.usedBy[key], ref)
+			}
+		}
+		for _, s := range n.Env {
+			if e.h.Variable(s.Name) != nil {
+				add("var:" + s.Name)
+			}
+		}
+		for _, o := range n.Options {
+			if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
+				add("opt:" + opt.Env + "=" + opt.Name)
+			}
+		}
+	}
+	for _, refs := range e.usedBy {
+		sort.Slice(refs, func(i, j int) bool { return refs[i].ID < refs[j].ID })
+	}
+}
+
+func (e *emitter) indexDrift() {
+	e.drift = map[string][]string{}
+	for _, d := range e.h.Drift {
+		e.drift[d.Subject] = append(e.drift[d.Subject], d.Detail)
+	}
+}
+
+func (e *emitter) driftFor(subject string) []string { return e.drift[subject] }
+
+// resolver gives linkify the destinations of mentions in notes. Internal
+// destinations are content paths, which the render-link hook resolves with
+// Hugo's page lookup, so a wrong one fails the build instead of 404ing.
+type resolver struct{ e *emitter }
+
+func (r resolver) Env(name string) string {
+	if r.e.h.Variable(name) == nil {
+		return ""
+	}
+	return contentPath(urls.Var(name))
+}
+
+func (r resolver) Option(env, name string) string {
+	o := r.e.option(env, name)
+	if o == nil || o.DefinedAt.IsZero() && !o.Documented {
+		return ""
+	}
+	return contentPath(urls.Option(o.Family, o.Name))
+}
+
+func (r resolver) File(f model.FileRef) string {
+	if !f.Exists && r.e.h.HasSource {
+		return "missing:" + f.String()
+	}
+	return urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
+}
+
+func (r resolver) PR(num string) string { return r.e.site.IssueURL(num) }

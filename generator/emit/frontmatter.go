@@ -1,0 +1,48 @@
+package emit
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Link is a labelled URL in front matter.
+type Link struct {
+	Text string `toml:"text"`
+	URL  string `toml:"url,omitempty"`
+}
+
+// Ref is a page the current one links to: another note, an option.
+type Ref struct {
+	ID    string `toml:"id,omitempty"`
+	Title string `toml:"title"`
+	Path  string `toml:"path"` // site-relative, resolved by Hugo's ref machinery
+	Kind  string `toml:"kind,omitempty"`
+	Note  string `toml:"note,omitempty"`
+}
+
+// page is one content file: TOML front matter, then a Markdown body.
+type page struct {
+	front any
+	body  string
+}
+
+// render encodes the page. toml.Encoder writes struct fields in declaration
+// order, so the output is byte-stable.
+func (p page) render() ([]byte, error) {
+	var buf bytes.Buffer
+	buf.WriteString("+++\n")
+	enc := toml.NewEncoder(&buf)
+	enc.Indent = ""
+	if err := enc.Encode(p.front); err != nil {
+		return nil, err
+	}
+	buf.WriteString("+++\n")
+	if p.body != "" {
+		buf.WriteString("\n")
+		buf.WriteString(strings.TrimRight(p.body, "\n"))
+		buf.WriteString("\n")
+	}
+	return buf.Bytes(), nil
+}

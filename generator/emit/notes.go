@@ -1,0 +1,182 @@
+package emit
+
+import (
+	"sort"
+
+	"github.com/nvfuser-handbook/handbook/generator/linkify"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+type noteFront struct {
+	Title       string     `toml:"title"`
+	Description string     `toml:"description,omitempty"`
+	Date        string     `toml:"date,omitempty"`
+	Aliases     []string   `toml:"aliases,omitempty"`
+	Tags        []string   `toml:"tags,omitempty"`
+	Params      noteParams `toml:"params"`
+}
+
+type noteParams struct {
+	ID         string        `toml:"id"`
+	Kind       string        `toml:"kind"`
+	Status     string        `toml:"status,omitempty"`
+	Source     string        `toml:"source"`
+	EditURL    string        `toml:"edit_url,omitempty"`
+	ShortURL   string        `toml:"short_url"`
+	Symptom    string        `toml:"symptom,omitempty"`
+	Commands   []noteCommand `toml:"commands,omitempty"`
+	Env        []noteEnv     `toml:"env,omitempty"`
+	Options    []noteOption  `toml:"options,omitempty"`
+	Files      []noteFile    `toml:"files,omitempty"`
+	Tests      []string      `toml:"tests,omitempty"`
+	Symbols    []string      `toml:"symbols,omitempty"`
+	Commits    []string      `toml:"commits,omitempty"`
+	Issues     []Link        `toml:"issues,omitempty"`
+	Tools      []string      `toml:"tools,omitempty"`
+	Signatures []noteSig     `toml:"signatures,omitempty"`
+	Done       int           `toml:"checklist_done"`
+	Total      int           `toml:"checklist_total"`
+	Next       []string      `toml:"next_steps,omitempty"`
+	Related    []Ref         `toml:"related,omitempty"`
+}
+
+type noteCommand struct {
+	Text string `toml:"text"`
+	Kind string `toml:"kind"`
+}
+
+type noteEnv struct {
+	Name  string `toml:"name"`
+	Value string `toml:"value"`
+	Path  string `toml:"path,omitempty"` // reference page, when the variable is known
+}
+
+type noteOption struct {
+	Env   string `toml:"env"`
+	Name  string `toml:"name"`
+	Known bool   `toml:"known"`
+	Path  string `toml:"path,omitempty"`
+}
+
+type noteFile struct {
+	Ref    string `toml:"ref"`
+	URL    string `toml:"url,omitempty"`
+	Exists bool   `toml:"exists"`
+}
+
+type noteSig struct {
+	Kind string `toml:"kind"`
+	Text string `toml:"text"`
+}
+
+func (e *emitter) notePage(n *model.Note) (page, error) {
+	f := noteFront{Title: n.Title, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
+	f.Aliases = []string{urls.Short(n.ID)}
+	for _, a := range n.Aliases {
+		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
+	}
+	p := &f.Params
+	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, n.Source, n.Symptom
+	p.ShortURL = urls.Short(n.ID)
+	p.EditURL = e.site.EditURL(n.Source)
+	for _, c := range n.Commands {
+		p.Commands = append(p.Commands, noteCommand{Text: c.Text, Kind: c.Kind})
+	}
+	for _, s := range n.Env {
+		ne := noteEnv{Name: s.Name, Value: s.Value}
+		if e.h.Variable(s.Name) != nil {
+			ne.Path = contentPath(urls.Var(s.Name))
+		}
+		p.Env = append(p.Env, ne)
+	}
+	for _, o := range n.Options {
+		no := noteOption{Env: o.Env, Name: o.Name, Known: o.Known}
+		if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
+			no.Path = contentPath(urls.Option(opt.Family, opt.Name))
+		}
+		p.Options = append(p.Options, no)
+	}
+	for _, fr := range n.Files {
+		nf := noteFile{Ref: fr.String(), Exists: fr.Exists || !e.h.HasSource}
+		if nf.Exists {
+			nf.URL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)
+		}
+		p.Files = append(p.Files, nf)
+	}
+	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
+	for _, i := range n.Issues {
+		p.Issues = append(p.Issues, Link{Text: i, URL: e.site.IssueURL(i)})
+	}
+	for _, s := range n.Signatures {
+		p.Signatures = append(p.Signatures, noteSig{Kind: s.Kind, Text: s.Text})
+	}
+	p.Done, p.Total = n.Checklist.Done, n.Checklist.Total
+	for _, it := range n.Checklist.Items {
+		if !it.Done {
+			p.Next = append(p.Next, it.Text)
+		}
+	}
+	p.Related = e.related(n)
+	body, err := linkify.Linkify([]byte(n.Body), resolver{e})
+	if err != nil {
+		body = []byte(n.Body) // render the note unlinked rather than lose it
+	}
+	return page{front: f, body: string(body)}, nil
+}
+
+// related ranks other notes by what they share with n: variables, files,
+// tests and symbols, specific things weighing more than common ones.
+func (e *emitter) related(n *model.Note) []Ref {
+	mine := noteFeatures(n)
+	type scored struct {
+		n     *model.Note
+		score int
+	}
+	var cands []scored
+	for _, o := range e.h.Notes {
+		if o == n {
+			continue
+		}
+		s := 0
+		for f, w := range noteFeatures(o) {
+			if mine[f] > 0 {
+				s += w
+			}
+		}
+		if s >= 3 {
+			cands = append(cands, scored{o, s})
+		}
+	}
+	sort.Slice(cands, func(i, j int) bool {
+		if cands[i].score != cands[j].score {
+			return cands[i].score > cands[j].score
+		}
+		return cands[i].n.ID < cands[j].n.ID
+	})
+	var out []Ref
+	for i, c := range cands {
+		if i == 5 {
+			break
+		}
+		out = append(out, Ref{ID: c.n.ID, Title: c.n.Title, Kind: c.n.Kind, Path: contentPath(urls.Note(c.n.Kind, c.n.ID))})
+	}
+	return out
+}
+
+func noteFeatures(n *model.Note) map[string]int {
+	f := map[string]int{}
+	for _, s := range n.Env {
+		f["env:"+s.Name] = 2
+	}
+	for _, x := range n.Files {
+		f["file:"+x.Path] = 3
+	}
+	for _, x := range n.Tests {
+		f["test:"+x] = 4
+	}
+	for _, x := range n.Symbols {
+		f["sym:"+x] = 3
+	}
+	return f
+}

@@ -1,0 +1,203 @@
+package emit
+
+import (
+	"path"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// varFront is a variable page's front matter; layouts/env reads it.
+type varFront struct {
+	Title       string    `toml:"title"`
+	Description string    `toml:"description,omitempty"`
+	Categories  []string  `toml:"categories,omitempty"`
+	Weight      int       `toml:"weight,omitempty"`
+	Params      varParams `toml:"params"`
+}
+
+type varParams struct {
+	Kind         string   `toml:"kind"` // "variable", for search filters
+	Name         string   `toml:"name"`
+	Category     string   `toml:"category,omitempty"`
+	CategoryName string   `toml:"category_name,omitempty"`
+	Type         string   `toml:"type,omitempty"`
+	Default      string   `toml:"default,omitempty"`
+	Choices      []string `toml:"choices,omitempty"`
+	Family       string   `toml:"family,omitempty"`
+	Documented   bool     `toml:"documented"`
+	DocumentedAt Link     `toml:"documented_at,omitempty"`
+	ReadAt       []Link   `toml:"read_at,omitempty"`
+	Example      string   `toml:"example"`
+	Options      []Ref    `toml:"options,omitempty"`
+	UsedBy       []Ref    `toml:"used_by,omitempty"`
+	Drift        []string `toml:"drift,omitempty"`
+}
+
+type optionFront struct {
+	Title       string       `toml:"title"`
+	Description string       `toml:"description,omitempty"`
+	Categories  []string     `toml:"categories,omitempty"`
+	Params      optionParams `toml:"params"`
+}
+
+type optionParams struct {
+	Kind              string   `toml:"kind"` // "option"
+	Env               string   `toml:"env"`
+	Family            string   `toml:"family"`
+	Name              string   `toml:"name"`
+	Enum              string   `toml:"enum,omitempty"`
+	Type              string   `toml:"type,omitempty"`
+	Default           string   `toml:"default,omitempty"`
+	HeaderDescription string   `toml:"header_description,omitempty"`
+	YAMLDescription   string   `toml:"yaml_description,omitempty"`
+	DefinedAt         Link     `toml:"defined_at,omitempty"`
+	DeclaredAt        Link     `toml:"declared_at,omitempty"`
+	Documented        bool     `toml:"documented"`
+	DocumentedAt      Link     `toml:"documented_at,omitempty"`
+	ReadAt            []Link   `toml:"read_at,omitempty"`
+	Example           string   `toml:"example"`
+	UsedBy            []Ref    `toml:"used_by,omitempty"`
+	Drift             []string `toml:"drift,omitempty"`
+}
+
+type sectionFront struct {
+	Title       string `toml:"title"`
+	Description string `toml:"description,omitempty"`
+	Weight      int    `toml:"weight,omitempty"`
+	Params      struct {
+		Kind       string `toml:"kind,omitempty"`
+		Env        string `toml:"env,omitempty"`
+		Family     string `toml:"family,omitempty"`
+		Enum       string `toml:"enum,omitempty"`
+		DefinedAt  Link   `toml:"defined_at,omitempty"`
+		DeclaredAt Link   `toml:"declared_at,omitempty"`
+	} `toml:"params"`
+}
+
+func (e *emitter) link(loc model.Location) Link {
+	if loc.IsZero() {
+		return Link{}
+	}
+	return Link{Text: loc.String(), URL: urls.Source(e.site.RepoURL, e.site.RepoRef, loc)}
+}
+
+func (e *emitter) links(locs []model.Location) []Link {
+	var out []Link
+	for _, l := range locs {
+		out = append(out, e.link(l))
+	}
+	return out
+}
+
+func (e *emitter) categoryName(key string) string {
+	for _, c := range e.h.Categories {
+		if c.Key == key {
+			return c.DisplayName
+		}
+	}
+	return key
+}
+
+func (e *emitter) variablePage(v *model.Variable) page {
+	f := varFront{Title: v.Name, Description: firstSentence(v.Description)}
+	if v.Category != "" {
+		f.Categories = []string{v.Category}
+	}
+	p := &f.Params
+	p.Kind, p.Name, p.Category, p.CategoryName = "variable", v.Name, v.Category, e.categoryName(v.Category)
+	p.Type, p.Default, p.Choices, p.Family = v.Type, v.Default, v.Choices, v.Family
+	p.Documented, p.DocumentedAt, p.ReadAt = v.Documented, e.link(v.DocumentedAt), e.links(v.ReadAt)
+	p.Example = exampleForVariable(v, e.h)
+	if v.Family != "" {
+		for _, o := range e.h.Options {
+			if o.Family == v.Family {
+				p.Options = append(p.Options, Ref{Title: o.Name, Path: contentPath(urls.Option(o.Family, o.Name)), Note: firstSentence(o.Description)})
+			}
+		}
+	}
+	p.UsedBy = e.usedBy["var:"+v.Name]
+	p.Drift = e.driftFor(v.Name)
+	return page{front: f, body: v.Description}
+}
+
+func (e *emitter) optionPage(o *model.Option) page {
+	f := optionFront{Title: o.Name, Description: firstSentence(o.Description), Categories: []string{e.optionCategory(o)}}
+	if f.Categories[0] == "" {
+		f.Categories = nil
+	}
+	p := &f.Params
+	p.Kind, p.Env, p.Family, p.Name, p.Enum = "option", o.Env, o.Family, o.Name, o.Enum
+	p.Type, p.Default = o.Type, o.Default
+	p.HeaderDescription, p.YAMLDescription = o.HeaderDescription, o.YAMLDescription
+	p.DefinedAt, p.DeclaredAt = e.link(o.DefinedAt), e.link(o.DeclaredAt)
+	p.Documented, p.DocumentedAt, p.ReadAt = o.Documented, e.link(o.DocumentedAt), e.links(o.ReadAt)
+	p.Example = o.Env + "=" + o.Name
+	p.UsedBy = e.usedBy["opt:"+o.Env+"="+o.Name]
+	p.Drift = e.driftFor(o.Env + "=" + o.Name)
+	body := o.Description
+	if body == "" {
+		body = "No source describes this option yet."
+	}
+	return page{front: f, body: body}
+}
+
+func (e *emitter) optionCategory(o *model.Option) string {
+	if v := e.h.Variable(o.Env); v != nil {
+		return v.Category
+	}
+	return ""
+}
+
+func (e *emitter) familyPage(f *model.Family) page {
+	fr := sectionFront{Title: f.Env + " options", Description: firstSentence(f.Doc)}
+	fr.Params.Kind, fr.Params.Env, fr.Params.Family, fr.Params.Enum = "family", f.Env, f.Key, f.Enum
+	fr.Params.DefinedAt, fr.Params.DeclaredAt = e.link(f.DefinedAt), e.link(f.DeclaredAt)
+	return page{front: fr, body: f.Doc}
+}
+
+// exampleForVariable is a NAME=value line a user can paste.
+func exampleForVariable(v *model.Variable, h *model.Handbook) string {
+	if v.Family != "" {
+		var names []string
+		for _, o := range h.Options {
+			if o.Family == v.Family && !o.DefinedAt.IsZero() && len(names) < 2 {
+				names = append(names, o.Name)
+			}
+		}
+		if len(names) > 0 {
+			return v.Name + "=" + strings.Join(names, ",")
+		}
+	}
+	for _, c := range v.Choices {
+		if c != "" {
+			return v.Name + "=" + c
+		}
+	}
+	switch {
+	case v.Default != "":
+		return v.Name + "=" + v.Default
+	case v.Type == "int":
+		return v.Name + "=1"
+	case v.Type == "string":
+		return v.Name + "=..."
+	default:
+		return v.Name + "=1"
+	}
+}
+
+// contentPath turns a URL path into the content path Hugo's ref machinery
+// resolves ("/env/nvfuser_dump/" -> "/env/nvfuser_dump").
+func contentPath(u string) string { return path.Clean(u) }
+
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.Index(s, ". "); i > 0 {
+		s = s[:i+1]
+	}
+	if len(s) > 200 {
+		s = s[:197] + "..."
+	}
+	return s
+}

@@ -1,0 +1,87 @@
+// Package emit turns the model into Hugo content (Markdown with TOML front
+// matter) and the JSON API, under the generated directory. It writes a file
+// only when its bytes change and removes files no longer produced, so a rerun
+// with unchanged inputs touches nothing and Hugo sees only real changes.
+package emit
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+)
+
+// Writer writes files under Root, remembering which it produced.
+type Writer struct {
+	Root     string
+	produced map[string]bool
+	Written  []string // files whose bytes changed this run, relative to Root
+	Removed  []string
+}
+
+// NewWriter returns a Writer for root.
+func NewWriter(root string) *Writer {
+	return &Writer{Root: root, produced: map[string]bool{}}
+}
+
+// Write stores data at rel unless the file already holds exactly data.
+func (w *Writer) Write(rel string, data []byte) error {
+	rel = filepath.ToSlash(filepath.Clean(rel))
+	w.produced[rel] = true
+	path := filepath.Join(w.Root, filepath.FromSlash(rel))
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	w.Written = append(w.Written, rel)
+	return nil
+}
+
+// Prune removes files under the given subdirectories of Root that this run
+// did not produce (a deleted note, a removed option), then empty folders.
+func (w *Writer) Prune(dirs ...string) error {
+	for _, d := range dirs {
+		base := filepath.Join(w.Root, d)
+		var stale, folders []string
+		err := filepath.WalkDir(base, func(p string, e fs.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) {
+					return nil
+				}
+				return err
+			}
+			rel, _ := filepath.Rel(w.Root, p)
+			rel = filepath.ToSlash(rel)
+			if e.IsDir() {
+				folders = append(folders, p)
+			} else if !w.produced[rel] {
+				stale = append(stale, rel)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for _, rel := range stale {
+			if err := os.Remove(filepath.Join(w.Root, rel)); err != nil {
+				return err
+			}
+			w.Removed = append(w.Removed, rel)
+		}
+		sort.Sort(sort.Reverse(sort.StringSlice(folders)))
+		for _, f := range folders {
+			_ = os.Remove(f) // only succeeds when empty
+		}
+	}
+	return nil
+}

@@ -1,0 +1,179 @@
+// Package model is the handbook's data model: what nvFuser's sources say about
+// environment variables, option families, options, investigation notes and
+// where they disagree.
+//
+// The model knows nothing about Hugo. Every later stage (content emission,
+// the JSON API, the error lookup, and future exports such as option history
+// or an agent bundle) reads a *Handbook; only the emit stage turns it into
+// Hugo content. Keep it that way: new facts go here first.
+package model
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Location is a place in an input file. File is repository-relative for
+// nvFuser sources ("csrc/options.cpp") and the path as given for notes.
+type Location struct {
+	File string `json:"file"`
+	Line int    `json:"line"`
+}
+
+// String renders "path:line", or "path" when the line is unknown, or "" for
+// the zero Location. This is the form used in the JSON API.
+func (l Location) String() string {
+	if l.File == "" {
+		return ""
+	}
+	if l.Line <= 0 {
+		return l.File
+	}
+	return l.File + ":" + strconv.Itoa(l.Line)
+}
+
+// IsZero reports whether the location is unset.
+func (l Location) IsZero() bool { return l.File == "" }
+
+// Category is a group of variables declared in env_options.yaml.
+type Category struct {
+	Key         string // "dump", "build", ...
+	DisplayName string
+}
+
+// Variable is one environment variable, from any source.
+type Variable struct {
+	Name        string // "NVFUSER_NUM_THREADS"
+	Category    string // category key from env_options.yaml, or "" if undocumented
+	Type        string // bool, int, string, multi (from the YAML)
+	Default     string
+	Choices     []string
+	Description string
+
+	// Family is set when the variable selects options of an option family
+	// (NVFUSER_DUMP and friends).
+	Family string
+
+	Documented   bool     // listed in env_options.yaml
+	DocumentedAt Location // its entry in env_options.yaml
+	ReadAt       []Location
+}
+
+// Family is an option family: the options behind one environment variable
+// such as NVFUSER_DUMP, backed by one C++ enum.
+type Family struct {
+	Env         string // "NVFUSER_DUMP"
+	Key         string // "dump": short, URL-safe, derived from Env
+	Enum        string // "DebugDumpOption"
+	Doc         string // the enum's doc comment in options.h
+	DefinedAt   Location
+	DeclaredAt  Location
+	Description string
+}
+
+// Option is one option of a family: a token accepted in NVFUSER_DUMP etc.
+type Option struct {
+	Env         string // "NVFUSER_DUMP"
+	Family      string // family key, "dump"
+	Name        string // "fusion_ir"
+	Enum        string // "DebugDumpOption::FusionIr"
+	Description string // options.h doc comment, else the YAML description
+
+	// HeaderDescription and YAMLDescription keep each source's wording, so
+	// the drift stage and pages can show both when they differ.
+	HeaderDescription string
+	YAMLDescription   string
+
+	Type    string // from the YAML, when documented
+	Default string
+
+	DefinedAt    Location // the map entry in csrc/options.cpp; zero if only the YAML lists it
+	DeclaredAt   Location // the enumerator in csrc/options.h
+	ReadAt       []Location
+	Documented   bool // listed in env_options.yaml
+	DocumentedAt Location
+}
+
+// Key identifies an option across sources.
+func (o *Option) Key() string { return o.Env + "=" + o.Name }
+
+// Drift kinds. They are part of the JSON API; do not rename.
+const (
+	DriftUndocumentedOption = "undocumented-option" // in options.cpp, not in the YAML
+	DriftRemovedOption      = "documented-option-missing"
+	DriftUndocumentedVar    = "undocumented-variable" // read in csrc, not in the YAML
+	DriftUnreadVar          = "documented-variable-unread"
+	DriftUnusedOption       = "option-never-consulted" // in the tables, never checked in csrc
+	DriftUndeclaredOption   = "option-without-enum"    // map entry whose enumerator is not in options.h
+	DriftFamilyUnknown      = "family-variable-unknown"
+	DriftStaleNoteOption    = "note-unknown-option" // a note sets an option that does not exist
+	DriftNoteMissingFile    = "note-missing-file"   // a note points at a file not in the checkout
+	DriftNoteUnknownVar     = "note-unknown-variable"
+)
+
+// Drift is one disagreement between sources.
+type Drift struct {
+	Kind    string
+	Subject string // the variable, "NVFUSER_DUMP=fusion_ir", or a file
+	Detail  string
+	Where   Location
+}
+
+// Diagnostic is a problem met while reading a source that did not stop the
+// build: a missing input, a line that was skipped.
+type Diagnostic struct {
+	Where   Location
+	Message string
+}
+
+func (d Diagnostic) String() string {
+	if d.Where.IsZero() {
+		return d.Message
+	}
+	return fmt.Sprintf("%s: %s", d.Where, d.Message)
+}
+
+// Handbook is everything the generator knows, ready to be emitted.
+type Handbook struct {
+	Categories []Category
+	Variables  []*Variable // sorted by Name
+	Families   []*Family   // sorted by Env
+	Options    []*Option   // sorted by Env, then Name
+	Notes      []*Note     // sorted by ID
+	Drift      []Drift     // sorted by Kind, Subject
+	Warnings   []Diagnostic
+
+	// HasSource is false when no nvFuser checkout was read: then no file
+	// named by a note can be called missing.
+	HasSource bool
+}
+
+// Variable returns the variable with the given name, or nil.
+func (h *Handbook) Variable(name string) *Variable {
+	for _, v := range h.Variables {
+		if v.Name == name {
+			return v
+		}
+	}
+	return nil
+}
+
+// Family returns the family selected through env, or nil.
+func (h *Handbook) Family(env string) *Family {
+	for _, f := range h.Families {
+		if f.Env == env {
+			return f
+		}
+	}
+	return nil
+}
+
+// Option returns the option name of the family behind env, or nil.
+func (h *Handbook) Option(env, name string) *Option {
+	for _, o := range h.Options {
+		if o.Env == env && o.Name == name {
+			return o
+		}
+	}
+	return nil
+}

@@ -1,0 +1,118 @@
+package model
+
+import "strconv"
+
+// Note kinds.
+const (
+	KindRunbook = "runbook" // an investigation of a failure
+	KindGuide   = "guide"   // how-to workflows
+	KindNotes   = "notes"   // anything else
+)
+
+// Runbook statuses.
+const (
+	StatusOpen       = "open"
+	StatusWorkaround = "workaround"
+	StatusResolved   = "resolved"
+)
+
+// Note is one investigation note, guide or other document, with the facts
+// extracted from it. Every list is sorted and free of duplicates so output
+// is deterministic.
+type Note struct {
+	ID      string   // from the file name (or front matter "id"); the URL slug
+	Aliases []string // earlier ids from front matter, kept as redirects
+	Title   string
+	Kind    string // KindRunbook, KindGuide, KindNotes
+	Status  string // runbooks only
+	Source  string // path as given on the command line or in config
+	Date    string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+
+	Symptom string // first paragraph of the problem/summary section
+
+	// Body is the markdown to render, front matter removed. Summary blocks
+	// and links are added by later stages, never by changing Body.
+	Body string
+	// BodyLine is the line of Source on which Body starts (1-based).
+	BodyLine int
+
+	Commands   []Command
+	Env        []EnvSetting
+	Options    []OptionUse
+	Files      []FileRef
+	Symbols    []string
+	Tests      []string
+	Commits    []string
+	Issues     []string // "#1234" PR or issue numbers
+	Tools      []string
+	Dates      []string
+	Signatures []Signature
+	Checklist  Checklist
+}
+
+// Command is a command to reproduce or inspect the failure.
+type Command struct {
+	Text string
+	Kind string // pytest, gtest, python, shell
+	Line int
+}
+
+// EnvSetting is NAME=value seen in a note.
+type EnvSetting struct {
+	Name  string
+	Value string
+	Line  int
+}
+
+// OptionUse is an option named in the value of an option-family variable,
+// e.g. fusion_ir in NVFUSER_DUMP=fusion_ir,cuda_kernel.
+type OptionUse struct {
+	Env   string
+	Name  string
+	Args  []string
+	Known bool // exists in the option tables read this run
+	Line  int
+}
+
+// FileRef is a reference to a file in the nvFuser tree.
+type FileRef struct {
+	Path   string // repo-relative: "csrc/ir/storage.cpp"
+	Start  int    // 0 when no line was given
+	End    int    // == Start for a single line
+	Line   int    // line in the note
+	Exists bool   // found in the source checkout (false when no checkout was read)
+	Raw    string // the text as written, before normalisation
+}
+
+// String renders "path", "path:a" or "path:a-b".
+func (f FileRef) String() string {
+	s := f.Path
+	if f.Start > 0 {
+		s += ":" + strconv.Itoa(f.Start)
+		if f.End > f.Start {
+			s += "-" + strconv.Itoa(f.End)
+		}
+	}
+	return s
+}
+
+// Signature is text that identifies a failure: an assertion message, a
+// sanitizer headline, a signal, a stack frame. The error lookup indexes them.
+type Signature struct {
+	Kind string // assert, sanitizer, signal, frame, exception, gtest
+	Text string
+	Line int
+}
+
+// Checklist counts task-list items ("- [x] ...") in the note.
+type Checklist struct {
+	Done  int
+	Total int
+	Items []ChecklistItem
+}
+
+// ChecklistItem is one "- [ ]" or "- [x]" item.
+type ChecklistItem struct {
+	Text string
+	Done bool
+}

@@ -1,0 +1,223 @@
+package notes
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Kind classification.
+//
+// Three scores are computed from the note's structure and extracted facts.
+// Each feature adds its weight once per occurrence, up to its cap, so one
+// very long note cannot win on volume alone:
+//
+//	runbook  +3 per heading naming a runbook section (Problem, Reproduction,
+//	            Root cause, Workaround, Crash, Stack trace, Investigation,
+//	            Observation, Analysis, Next steps, ...)        cap 12
+//	         +1 per prose line using failure vocabulary (segfault, crash,
+//	            assert, fails, use-after-free, corruption, ...)  cap 8
+//	         +1 per error signature                            cap 6
+//	         +3 once for a runnable repro: a pytest/gtest/python command
+//	            without <placeholders>, or "to reproduce" in prose
+//	         +3 once when the title uses failure vocabulary
+//	guide    +2 per how-to heading (Debug..., How to..., Using..., Build...,
+//	            Install..., Profiling..., Tips, Workflow, Usage) cap 12
+//	         +1 per paragraph or list item opening with an imperative
+//	            verb (Use, Run, Set, Install, ...)              cap 6
+//	         +1 per command with a <placeholder>               cap 4
+//	         +1 per shell block written with "$ " prompts      cap 4
+//	         +3 once when the title reads like a guide (Debugging, Guide,
+//	            How to, Tips, Instructions)
+//	chrome   +3 per distinct web-page chrome line (Skip to content, Sign in,
+//	            Conversation, Files changed, wants to merge, Labels,
+//	            Successfully merging this pull request, ...)
+//
+// The kind is notes when chrome >= 6 (a scraped page: whatever it quotes,
+// it is not itself a runbook); otherwise runbook when runbook >= 6 and
+// exceeds guide; otherwise guide when guide >= 6; otherwise notes. Front
+// matter "kind" overrides all of this.
+const (
+	minKindScore = 6
+	minChrome    = 6
+)
+
+var (
+	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?)\b`)
+	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|crash\w*|SIG(?:SEGV|BUS|ABRT)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error)\b`)
+	reproProseRE     = regexp.MustCompile(`(?i)\b(?:to reproduce|repro(?:duce)?s?\b|reproducer|steps to reproduce)`)
+	guideHeadingRE   = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start)`)
+	guideTitleRE     = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)
+	placeholderRE    = regexp.MustCompile(`<[A-Za-z][^<>]*>`)
+	imperativeRE     = regexp.MustCompile(`(?i)^(?:\d+\.\s*)?(?:use|run|set|add|build|install|launch|find|open|try|check|compile|rebuild|enable|disable|export|pass|call|see|make|avoid|start|create|copy|paste|modify|remove|replace|inspect|profile|attach|print|dump|look|prepend|append|configure|clone|download|update|edit|apply|verify|don't|do not|never|always|prefer|launch|install|go|type|invoke|pick|choose|keep|write|read)\b`)
+)
+
+// chromePhrases are lines that only appear in the navigation and footer of
+// a web page (GitHub in particular), never in a note someone wrote.
+var chromePhrases = []string{
+	"skip to content", "sign in", "sign up", "navigation menu", "conversation",
+	"commits", "checks", "files changed", "labels", "projects", "milestone",
+	"development", "reviewers", "assignees", "notifications", "copy link",
+	"none yet", "quote reply", "footer", "terms", "privacy", "security", "status",
+	"docs", "contact", "manage cookies", "do not share my personal information",
+}
+
+var chromeContainsRE = regexp.MustCompile(`(?i)wants to merge \d+ commits? into|successfully merging this pull request|sign up for free to join this conversation|already have an account\? sign in|this pull request is closed|merged commit [0-9a-f]{7}|© \d{4} github|\d+ participants?$|you signed (?:in|out) (?:with|in) another tab|reload to refresh your session`)
+
+type kindScores struct {
+	runbook, guide, chrome int
+}
+
+func scoreKind(d *doc, n *model.Note) kindScores {
+	var s kindScores
+	capped := func(count, weight, limit int) int { return min(count*weight, limit) }
+
+	var rbHeadings, gHeadings int
+	for _, h := range d.headings {
+		if runbookHeadingRE.MatchString(h.text) {
+			rbHeadings++
+		}
+		if guideHeadingRE.MatchString(h.text) {
+			gHeadings++
+		}
+	}
+	var failLines, chromeLines int
+	repro := false
+	chromeSeen := map[string]bool{}
+	for _, u := range d.units {
+		if u.kind != unitProse {
+			continue
+		}
+		if failureWordRE.MatchString(u.text) {
+			failLines++
+		}
+		if reproProseRE.MatchString(u.text) {
+			repro = true
+		}
+		if u.heading {
+			continue // "## Status" is a section, not a page footer
+		}
+		t := strings.ToLower(strings.TrimSpace(u.text))
+		key := ""
+		if isChromePhrase(t) {
+			key = t
+		} else if m := chromeContainsRE.FindString(t); m != "" {
+			key = m
+		}
+		if key != "" && !chromeSeen[key] {
+			chromeSeen[key] = true
+			chromeLines++
+		}
+	}
+	var imperatives int
+	for _, p := range d.paras {
+		if imperativeRE.MatchString(strings.TrimLeft(p.text, "*_`> ")) {
+			imperatives++
+		}
+	}
+	var placeholders int
+	for _, c := range n.Commands {
+		if placeholderRE.MatchString(c.Text) {
+			placeholders++
+		} else if c.Kind != "shell" {
+			repro = true
+		}
+	}
+	var promptBlocks int
+	for _, b := range d.blocks {
+		for _, ui := range b.units {
+			if _, ok := stripPrompt(d.units[ui].text); ok {
+				promptBlocks++
+				break
+			}
+		}
+	}
+
+	s.runbook = capped(rbHeadings, 3, 12) + capped(failLines, 1, 8) + capped(len(n.Signatures), 1, 6)
+	if repro {
+		s.runbook += 3
+	}
+	if failureWordRE.MatchString(n.Title) || runbookHeadingRE.MatchString(n.Title) {
+		s.runbook += 3
+	}
+	s.guide = capped(gHeadings, 2, 12) + capped(imperatives, 1, 6) + capped(placeholders, 1, 4) + capped(promptBlocks, 1, 4)
+	if guideTitleRE.MatchString(n.Title) {
+		s.guide += 3
+	}
+	s.chrome = chromeLines * 3
+	return s
+}
+
+func isChromePhrase(t string) bool {
+	for _, p := range chromePhrases {
+		if t == p {
+			return true
+		}
+	}
+	return false
+}
+
+func (s kindScores) kind() string {
+	switch {
+	case s.chrome >= minChrome:
+		return model.KindNotes
+	case s.runbook >= minKindScore && s.runbook > s.guide:
+		return model.KindRunbook
+	case s.guide >= minKindScore:
+		return model.KindGuide
+	}
+	return model.KindNotes
+}
+
+// Status of a runbook, from what the note says, strongest first:
+//
+//	resolved    a non-empty section headed Resolution / Resolved / Fix /
+//	            Fixed / Solution, or prose saying "fixed in #123",
+//	            "resolved by <commit>", "fixed via PR ...", or a
+//	            "Status: resolved|fixed|closed|done" line.
+//	workaround  a non-empty section whose heading mentions a workaround,
+//	            or prose using the word ("workaround", "work around"),
+//	            unless negated ("no workaround", "without a workaround").
+//	open        anything else, including a report section left empty.
+//
+// Negated resolutions ("not fixed by #12") do not count. Front matter
+// "status" overrides all of this.
+var (
+	resolvedHeadingRE = regexp.MustCompile(`(?i)^(?:the |final )?(?:resolution|resolved|fix|fixed|solution|the fix|fix applied)\W*$`)
+	resolvedProseRE   = regexp.MustCompile(`(?i)\b(?:fixed|resolved|addressed|closed)\s+(?:in|by|with|via)\s+(?:#\d+|PR\b|pull request|commit\b|[0-9a-f]{7,40}\b|https?://github\.com/nvidia/fuser/)`)
+	statusLineRE      = regexp.MustCompile(`(?i)^\W*status\W*:?\s*\W*(?:resolved|fixed|closed|done)\b`)
+	negatedFixRE      = regexp.MustCompile(`(?i)\b(?:not|n't|never|yet to be)\s+(?:\w+\s+)?(?:fixed|resolved|addressed|closed)\b`)
+	workaroundRE      = regexp.MustCompile(`(?i)\bwork[- ]?arounds?\b`)
+	noWorkaroundRE    = regexp.MustCompile(`(?i)\b(?:no|without|not|any|lacks?)\s+(?:a\s+|known\s+|good\s+|viable\s+|simple\s+)*work[- ]?arounds?\b`)
+)
+
+func runbookStatus(d *doc) string {
+	workaround := false
+	for _, h := range d.headings {
+		if h.empty {
+			continue
+		}
+		if resolvedHeadingRE.MatchString(h.text) {
+			return model.StatusResolved
+		}
+		if workaroundRE.MatchString(h.text) && !noWorkaroundRE.MatchString(h.text) {
+			workaround = true
+		}
+	}
+	for _, u := range d.units {
+		if u.kind != unitProse || u.heading {
+			continue
+		}
+		if statusLineRE.MatchString(u.text) || resolvedProseRE.MatchString(u.text) && !negatedFixRE.MatchString(u.text) {
+			return model.StatusResolved
+		}
+		if workaroundRE.MatchString(u.text) && !noWorkaroundRE.MatchString(u.text) {
+			workaround = true
+		}
+	}
+	if workaround {
+		return model.StatusWorkaround
+	}
+	return model.StatusOpen
+}

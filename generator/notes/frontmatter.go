@@ -1,0 +1,305 @@
+package notes
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/BurntSushi/toml"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// frontMatter is what a note may declare about itself. Unknown keys are
+// ignored so notes can carry Hugo params or tags of their own.
+type frontMatter struct {
+	ID      string
+	Title   string
+	Kind    string
+	Status  string
+	Aliases []string
+	Date    string
+}
+
+// splitFrontMatter separates TOML ("+++") or YAML ("---") front matter from
+// the body. bodyLine is the 1-based file line on which the body starts.
+//
+// A leading "---" is only front matter when it is closed and its first
+// non-blank line looks like "key: value"; otherwise it is a markdown
+// thematic break and the whole file is body.
+func splitFrontMatter(source string, data []byte) (fm frontMatter, body []byte, bodyLine int, err error) {
+	var delim string
+	switch {
+	case bytes.HasPrefix(data, []byte("+++\n")) || bytes.Equal(data, []byte("+++")):
+		delim = "+++"
+	case bytes.HasPrefix(data, []byte("---\n")):
+		delim = "---"
+	default:
+		return fm, data, 1, nil
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	closeAt := -1
+	for i := 1; i < len(lines); i++ {
+		l := strings.TrimRight(lines[i], " \t\n")
+		if l == delim || (delim == "---" && l == "...") {
+			closeAt = i
+			break
+		}
+	}
+	if closeAt < 0 {
+		if delim == "+++" {
+			return fm, nil, 0, fmt.Errorf("%s:1: front matter opened with +++ is never closed", source)
+		}
+		return fm, data, 1, nil
+	}
+	inner := strings.Join(lines[1:closeAt], "")
+	if delim == "---" && !looksLikeYAML(inner) {
+		return fm, data, 1, nil
+	}
+	consumed := len(strings.Join(lines[:closeAt+1], ""))
+	body = data[consumed:]
+	bodyLine = closeAt + 2
+	if delim == "+++" {
+		fm, err = parseTOML(source, inner)
+	} else {
+		fm, err = parseYAML(source, inner)
+	}
+	if err == nil {
+		err = fm.validate(source)
+	}
+	return fm, body, bodyLine, err
+}
+
+func looksLikeYAML(inner string) bool {
+	for _, l := range strings.Split(inner, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		k, _, ok := strings.Cut(t, ":")
+		return ok && isYAMLKey(k)
+	}
+	return true // only comments or blank: harmless to treat as front matter
+}
+
+func isYAMLKey(k string) bool {
+	if k == "" {
+		return false
+	}
+	for _, r := range k {
+		if !(r == '_' || r == '-' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+func parseTOML(source, inner string) (frontMatter, error) {
+	var raw map[string]any
+	if _, err := toml.Decode(inner, &raw); err != nil {
+		line := 1 // the opening +++
+		var perr toml.ParseError
+		if errors.As(err, &perr) && perr.Position.Line > 0 {
+			line += perr.Position.Line
+		}
+		return frontMatter{}, fmt.Errorf("%s:%d: front matter: %v", source, line, firstLine(err.Error()))
+	}
+	var fm frontMatter
+	for k, v := range raw {
+		if err := fm.set(strings.ToLower(k), v); err != nil {
+			return fm, fmt.Errorf("%s:1: front matter: %v", source, err)
+		}
+	}
+	return fm, nil
+}
+
+// parseYAML reads the subset of YAML notes use: "key: value",
+// "key: [a, b]" and "key:" followed by "- item" lines, with optional
+// quotes and comments. Anything else is an error naming the line, rather
+// than a silent misreading.
+func parseYAML(source, inner string) (frontMatter, error) {
+	var fm frontMatter
+	var listKey string
+	var list []any
+	flush := func() error {
+		if listKey == "" {
+			return nil
+		}
+		var v any = list
+		if len(list) == 0 {
+			v = "" // "key:" with nothing under it is YAML's null
+		}
+		err := fm.set(listKey, v)
+		listKey, list = "", nil
+		return err
+	}
+	for i, l := range strings.Split(inner, "\n") {
+		line := i + 2 // the opening --- is line 1
+		t := strings.TrimSpace(stripYAMLComment(l))
+		if t == "" {
+			continue
+		}
+		if strings.HasPrefix(t, "- ") || t == "-" {
+			if listKey == "" {
+				return fm, fmt.Errorf("%s:%d: front matter: list item without a key", source, line)
+			}
+			list = append(list, unquote(strings.TrimSpace(strings.TrimPrefix(t, "-"))))
+			continue
+		}
+		if err := flush(); err != nil {
+			return fm, fmt.Errorf("%s:%d: front matter: %v", source, line, err)
+		}
+		k, v, ok := strings.Cut(t, ":")
+		k = strings.ToLower(strings.TrimSpace(k))
+		if !ok || !isYAMLKey(k) {
+			return fm, fmt.Errorf("%s:%d: front matter: expected \"key: value\", got %q", source, line, truncate(t, 60))
+		}
+		v = strings.TrimSpace(v)
+		var val any = unquote(v)
+		switch {
+		case v == "":
+			listKey = k
+			continue
+		case strings.HasPrefix(v, "["):
+			if !strings.HasSuffix(v, "]") {
+				return fm, fmt.Errorf("%s:%d: front matter: unclosed [ in %s", source, line, k)
+			}
+			var items []any
+			for _, it := range strings.Split(v[1:len(v)-1], ",") {
+				if it = strings.TrimSpace(it); it != "" {
+					items = append(items, unquote(it))
+				}
+			}
+			val = items
+		}
+		if err := fm.set(k, val); err != nil {
+			return fm, fmt.Errorf("%s:%d: front matter: %v", source, line, err)
+		}
+	}
+	if err := flush(); err != nil {
+		return fm, fmt.Errorf("%s:1: front matter: %v", source, err)
+	}
+	return fm, nil
+}
+
+// stripYAMLComment drops a " #" comment that is not inside quotes.
+func stripYAMLComment(l string) string {
+	inS, inD := false, false
+	for i := 0; i < len(l); i++ {
+		switch l[i] {
+		case '\'':
+			if !inD {
+				inS = !inS
+			}
+		case '"':
+			if !inS {
+				inD = !inD
+			}
+		case '#':
+			if !inS && !inD && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t') {
+				return l[:i]
+			}
+		}
+	}
+	return l
+}
+
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// set stores one front matter key. Values come from TOML (strings, arrays,
+// dates) or the YAML subset (strings and []any).
+func (fm *frontMatter) set(key string, v any) error {
+	str := func() (string, error) {
+		switch x := v.(type) {
+		case string:
+			return strings.TrimSpace(x), nil
+		case time.Time: // TOML dates and datetimes
+			return x.Format("2006-01-02"), nil
+		}
+		return "", fmt.Errorf("%s: expected a string, got %T", key, v)
+	}
+	var err error
+	switch key {
+	case "id":
+		fm.ID, err = str()
+	case "title":
+		fm.Title, err = str()
+	case "kind":
+		fm.Kind, err = str()
+		fm.Kind = strings.ToLower(fm.Kind)
+	case "status":
+		fm.Status, err = str()
+		fm.Status = strings.ToLower(fm.Status)
+	case "date":
+		fm.Date, err = str()
+	case "aliases":
+		switch x := v.(type) {
+		case string:
+			fm.Aliases = append(fm.Aliases, x)
+		case []any:
+			for _, it := range x {
+				s, ok := it.(string)
+				if !ok {
+					return fmt.Errorf("aliases: expected strings, got %T", it)
+				}
+				fm.Aliases = append(fm.Aliases, s)
+			}
+		case []string:
+			fm.Aliases = append(fm.Aliases, x...)
+		default:
+			return fmt.Errorf("aliases: expected a list of strings, got %T", v)
+		}
+	}
+	return err
+}
+
+func (fm *frontMatter) validate(source string) error {
+	switch fm.Kind {
+	case "", model.KindRunbook, model.KindGuide, model.KindNotes:
+	default:
+		return fmt.Errorf("%s:1: front matter: kind %q is not one of runbook, guide, notes", source, fm.Kind)
+	}
+	switch fm.Status {
+	case "", model.StatusOpen, model.StatusWorkaround, model.StatusResolved:
+	default:
+		return fmt.Errorf("%s:1: front matter: status %q is not one of open, workaround, resolved", source, fm.Status)
+	}
+	if fm.Date != "" {
+		d, ok := parseISODate(fm.Date)
+		if !ok {
+			return fmt.Errorf("%s:1: front matter: date %q is not YYYY-MM-DD", source, fm.Date)
+		}
+		fm.Date = d
+	}
+	return nil
+}
+
+// parseISODate accepts "2026-01-26" and RFC 3339 timestamps and returns the
+// date part.
+func parseISODate(s string) (string, bool) {
+	if len(s) >= 10 {
+		if t, err := time.Parse("2006-01-02", s[:10]); err == nil {
+			return t.Format("2006-01-02"), true
+		}
+	}
+	return "", false
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+func truncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
+}

@@ -1,0 +1,293 @@
+package notes
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+)
+
+// markdown is configured like the handbook's renderer (GFM: tables, task
+// lists, strikethrough, autolinked URLs), so what we extract from and what
+// readers see are the same document. goldmark parsers hold no per-document
+// state and are safe for concurrent use.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+// ParseMarkdown parses body as the handbook renders it. Callers must have
+// checked the input with CheckBody first.
+func ParseMarkdown(body []byte) ast.Node {
+	return markdown.Parser().Parse(text.NewReader(body))
+}
+
+// unitKind says where a piece of text came from, so extractors can weigh it.
+type unitKind uint8
+
+const (
+	unitProse unitKind = iota // one line of inline text, code spans blanked out
+	unitCode                  // the content of one inline code span
+	unitBlock                 // one line of a fenced or indented code block
+	unitURL                   // a link or autolink destination
+)
+
+type unit struct {
+	kind    unitKind
+	text    string
+	line    int
+	lang    string // unitBlock: the fence's language, lowercased ("" if none)
+	block   int    // unitBlock: index into doc.blocks
+	heading bool   // unitProse: the line belongs to a heading
+}
+
+type heading struct {
+	level int
+	text  string
+	line  int
+	empty bool // no content before the next heading of the same or a higher level
+}
+
+type para struct {
+	text     string // inline text; code spans in backticks; soft breaks as spaces
+	line     int
+	section  int  // index into doc.headings of the heading it follows, -1 before any
+	listItem bool // the first block of a list item
+}
+
+type codeBlock struct {
+	lang    string
+	section int
+	units   []int // indexes into doc.units, one per line
+}
+
+type task struct {
+	text string
+	done bool
+	line int
+}
+
+// doc is the flattened view of a note that the extractors read.
+type doc struct {
+	headings []heading
+	paras    []para
+	blocks   []codeBlock
+	units    []unit
+	tasks    []task
+
+	src   []byte
+	lines *lineIndex
+	open  []int // headings whose section is still open, outermost first
+}
+
+func readDoc(body []byte, lines *lineIndex) *doc {
+	d := &doc{src: body, lines: lines}
+	root := ParseMarkdown(body)
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			d.addHeading(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock, *east.TableCell:
+			d.addInlineBlock(n)
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock:
+			lang := ""
+			if n.Info != nil {
+				lang = strings.ToLower(string(n.Language(body)))
+			}
+			d.addCodeBlock(n, lang)
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeBlock:
+			d.addCodeBlock(n, "")
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			d.markContent()
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return d
+}
+
+func (d *doc) section() int {
+	if len(d.open) == 0 {
+		return -1
+	}
+	return d.open[len(d.open)-1]
+}
+
+// markContent records that the open sections have content, which is how a
+// runbook's empty "Investigation Report" heading is told from a full one.
+func (d *doc) markContent() {
+	for _, h := range d.open {
+		d.headings[h].empty = false
+	}
+}
+
+func (d *doc) lineOf(n ast.Node) int {
+	if l := n.Lines(); l != nil && l.Len() > 0 {
+		return d.lines.line(l.At(0).Start)
+	}
+	if p := n.Pos(); p >= 0 {
+		return d.lines.line(p)
+	}
+	return d.lines.line(0)
+}
+
+func (d *doc) addHeading(n *ast.Heading) {
+	c := d.collect(n, true)
+	for len(d.open) > 0 && d.headings[d.open[len(d.open)-1]].level >= n.Level {
+		d.open = d.open[:len(d.open)-1]
+	}
+	d.headings = append(d.headings, heading{level: n.Level, text: c.title(), line: d.lineOf(n), empty: true})
+	d.open = append(d.open, len(d.headings)-1)
+}
+
+func (d *doc) addInlineBlock(n ast.Node) {
+	d.markContent()
+	c := d.collect(n, false)
+	p := para{text: c.plainText(), line: d.lineOf(n), section: d.section()}
+	if li, ok := n.Parent().(*ast.ListItem); ok && li.FirstChild() == n {
+		p.listItem = true
+	}
+	if c.checkbox != nil {
+		d.tasks = append(d.tasks, task{text: strings.TrimSpace(p.text), done: *c.checkbox, line: p.line})
+	}
+	if _, cell := n.(*east.TableCell); !cell || p.text != "" {
+		d.paras = append(d.paras, p)
+	}
+}
+
+func (d *doc) addCodeBlock(n ast.Node, lang string) {
+	d.markContent()
+	b := codeBlock{lang: lang, section: d.section()}
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		t := strings.TrimRight(string(seg.Value(d.src)), "\n")
+		d.units = append(d.units, unit{kind: unitBlock, text: t, line: d.lines.line(seg.Start), lang: lang, block: len(d.blocks)})
+		b.units = append(b.units, len(d.units)-1)
+	}
+	d.blocks = append(d.blocks, b)
+}
+
+// inlines collects the inline content of one block.
+type inlines struct {
+	d        *doc
+	heading  bool
+	prose    strings.Builder // current line, code spans blanked
+	line     int             // file line of the current prose line, 0 if none yet
+	plain    strings.Builder // whole block, code spans in backticks
+	bare     strings.Builder // whole block, code spans without backticks
+	checkbox *bool
+}
+
+func (d *doc) collect(n ast.Node, isHeading bool) *inlines {
+	c := &inlines{d: d, heading: isHeading}
+	c.children(n)
+	c.flush()
+	return c
+}
+
+func (c *inlines) children(n ast.Node) {
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		c.node(ch)
+	}
+}
+
+func (c *inlines) node(n ast.Node) {
+	src := c.d.src
+	switch n := n.(type) {
+	case *ast.Text:
+		c.text(string(n.Segment.Value(src)), n.Segment.Start)
+		if n.SoftLineBreak() || n.HardLineBreak() {
+			c.flush()
+			c.plain.WriteByte(' ')
+			c.bare.WriteByte(' ')
+		}
+	case *ast.String:
+		c.text(string(n.Value), n.Pos())
+	case *ast.CodeSpan:
+		content, start := codeSpanContent(n, src)
+		if content != "" {
+			c.d.units = append(c.d.units, unit{kind: unitCode, text: content, line: c.d.lines.line(start)})
+		}
+		c.prose.WriteByte(' ')
+		c.plain.WriteString("`" + content + "`")
+		c.bare.WriteString(content)
+	case *ast.Link:
+		c.d.units = append(c.d.units, unit{kind: unitURL, text: string(n.Destination), line: c.lineHere(n)})
+		c.children(n)
+	case *ast.AutoLink:
+		url := string(n.URL(src))
+		c.d.units = append(c.d.units, unit{kind: unitURL, text: url, line: c.lineHere(n)})
+		c.prose.WriteByte(' ')
+		c.plain.WriteString(string(n.Label(src)))
+		c.bare.WriteString(string(n.Label(src)))
+	case *ast.Image, *ast.RawHTML:
+		c.prose.WriteByte(' ')
+	case *east.TaskCheckBox:
+		checked := n.IsChecked
+		c.checkbox = &checked
+	default:
+		c.children(n)
+	}
+}
+
+func (c *inlines) text(s string, pos int) {
+	if c.line == 0 && pos >= 0 {
+		c.line = c.d.lines.line(pos)
+	}
+	c.prose.WriteString(s)
+	c.plain.WriteString(s)
+	c.bare.WriteString(s)
+}
+
+func (c *inlines) lineHere(n ast.Node) int {
+	if c.line != 0 {
+		return c.line
+	}
+	if p := n.Pos(); p >= 0 {
+		return c.d.lines.line(p)
+	}
+	return c.d.lines.line(0)
+}
+
+// flush ends the current prose line.
+func (c *inlines) flush() {
+	t := strings.TrimSpace(c.prose.String())
+	if t != "" && c.line != 0 {
+		c.d.units = append(c.d.units, unit{kind: unitProse, text: t, line: c.line, heading: c.heading})
+	}
+	c.prose.Reset()
+	c.line = 0
+}
+
+func (c *inlines) plainText() string { return collapseSpace(c.plain.String()) }
+func (c *inlines) title() string     { return collapseSpace(c.bare.String()) }
+
+// codeSpanContent returns a code span's text (lines joined by spaces, as
+// CommonMark renders it) and the offset where it starts.
+func codeSpanContent(n *ast.CodeSpan, src []byte) (string, int) {
+	var b strings.Builder
+	start := n.Pos()
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		if t, ok := ch.(*ast.Text); ok {
+			if start < 0 || b.Len() == 0 {
+				start = t.Segment.Start
+			}
+			b.Write(t.Segment.Value(src))
+		} else if s, ok := ch.(*ast.String); ok {
+			b.Write(s.Value)
+		}
+	}
+	return strings.TrimSpace(strings.ReplaceAll(b.String(), "\n", " ")), start
+}
+
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

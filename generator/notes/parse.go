@@ -1,0 +1,118 @@
+package notes
+
+import (
+	"fmt"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Options tells Parse what the rest of the handbook knows, so extracted
+// facts can be checked against nvFuser's sources. Every field may be nil.
+type Options struct {
+	// KnownOption reports whether name is an option of the family read
+	// through env (e.g. "NVFUSER_DUMP", "fusion_ir"), and isFamily whether
+	// env is an option-family variable at all. When nil, NVFUSER_DUMP,
+	// _ENABLE, _DISABLE and _PROF are families and no option is known.
+	KnownOption func(env, name string) (known, isFamily bool)
+	// KnownVariable reports whether an env var is known to the handbook.
+	// It lets single-word names (no underscore) count as variables.
+	KnownVariable func(name string) bool
+	// FileExists reports whether a repo-relative path exists in the source
+	// checkout; checked=false when no checkout was read.
+	FileExists func(path string) (exists, checked bool)
+}
+
+// extractor accumulates one note's facts.
+type extractor struct {
+	opt  Options
+	doc  *doc
+	note *model.Note
+	bare []model.FileRef // bare file names waiting for resolveBare
+	date string          // the date the note gives itself
+}
+
+// Parse reads one note. source is the path as given (used for the id and
+// in errors); data is the file's content. Errors have the form
+// "source:line: message". Parse never panics.
+func Parse(source string, data []byte, opt Options) (note *model.Note, err error) {
+	defer func() {
+		// Belt and braces: a bug in an extractor must cost one note, not
+		// the build.
+		if r := recover(); r != nil {
+			note, err = nil, fmt.Errorf("%s:1: internal error reading note: %v", source, r)
+		}
+	}()
+	if err := checkInput(source, data); err != nil {
+		return nil, err
+	}
+	data = normalize(data)
+	fm, body, bodyLine, err := splitFrontMatter(source, data)
+	if err != nil {
+		return nil, err
+	}
+	lines := newLineIndex(body, bodyLine-1, countLines(data))
+	if err := checkNesting(source, body, lines); err != nil {
+		return nil, err
+	}
+
+	n := &model.Note{
+		ID:       IDFromSource(source),
+		Source:   source,
+		Body:     string(body),
+		BodyLine: bodyLine,
+	}
+	x := &extractor{opt: opt, doc: readDoc(body, lines), note: n}
+	x.commands()
+	x.env()
+	x.files()
+	x.resolveBare()
+	x.symbols()
+	x.tests()
+	x.commits()
+	x.issues()
+	x.tools()
+	x.dates()
+	x.signatures()
+	for _, t := range x.doc.tasks {
+		n.Checklist.Items = append(n.Checklist.Items, model.ChecklistItem{Text: t.text, Done: t.done})
+		n.Checklist.Total++
+		if t.done {
+			n.Checklist.Done++
+		}
+	}
+
+	n.Title = x.doc.title()
+	n.Symptom = x.doc.symptom()
+	n.Date = x.date
+	n.Kind = scoreKind(x.doc, n).kind()
+
+	// Front matter wins over everything derived.
+	if fm.ID != "" {
+		n.ID = sanitizeID(fm.ID)
+	}
+	if fm.Title != "" {
+		n.Title = fm.Title
+	}
+	if n.Title == "" {
+		n.Title = humanize(n.ID)
+	}
+	if fm.Kind != "" {
+		n.Kind = fm.Kind
+	}
+	if fm.Date != "" {
+		n.Date = fm.Date
+	}
+	for _, a := range fm.Aliases {
+		if a = sanitizeID(a); a != n.ID {
+			n.Aliases = append(n.Aliases, a)
+		}
+	}
+	if n.Kind == model.KindRunbook {
+		n.Status = runbookStatus(x.doc)
+		if fm.Status != "" {
+			n.Status = fm.Status
+		}
+	}
+	finish(n)
+	return n, nil
+}

@@ -1,0 +1,115 @@
+package notes
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxSymptomRunes caps the symptom, which is shown in lists and cards.
+const MaxSymptomRunes = 600
+
+var idJunkRE = regexp.MustCompile(`[^a-z0-9-]+`)
+
+// IDFromSource derives a note's id from its path: the base name without
+// extension, lowercased, with every run of characters outside [a-z0-9-]
+// replaced by "-" ("SERDE_SEGFAULT_INVESTIGATION.md" ->
+// "serde-segfault-investigation").
+func IDFromSource(source string) string {
+	base := filepath.Base(strings.ReplaceAll(source, `\`, "/"))
+	if ext := filepath.Ext(base); ext != "" && ext != base {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return sanitizeID(base)
+}
+
+// sanitizeID applies the id spelling rule to any string. The result is
+// never empty.
+func sanitizeID(s string) string {
+	id := idJunkRE.ReplaceAllString(strings.ToLower(s), "-")
+	id = strings.Trim(id, "-")
+	for strings.Contains(id, "--") {
+		id = strings.ReplaceAll(id, "--", "-")
+	}
+	if id == "" {
+		return "note"
+	}
+	return id
+}
+
+// humanize turns an id into a fallback title: "pre-seg-crash" ->
+// "Pre seg crash".
+func humanize(id string) string {
+	t := strings.ReplaceAll(id, "-", " ")
+	r, size := utf8.DecodeRuneInString(t)
+	return string(unicode.ToUpper(r)) + t[size:]
+}
+
+// title is the first H1, else the first heading, else "".
+func (d *doc) title() string {
+	for _, h := range d.headings {
+		if h.level == 1 && h.text != "" {
+			return h.text
+		}
+	}
+	for _, h := range d.headings {
+		if h.text != "" {
+			return h.text
+		}
+	}
+	return ""
+}
+
+// Symptom sections, in order of preference: a section that states the
+// failure beats one that only describes circumstances.
+var (
+	symptomHeadingRE  = regexp.MustCompile(`(?i)\b(?:summary|problem|symptoms?|tl;?dr|what happened|the failure|failure)\b`)
+	symptomHeading2RE = regexp.MustCompile(`(?i)\b(?:observations?|overview|description|issue|bug|background)\b`)
+)
+
+// symptom is the first paragraph of the Summary/Problem/Symptom section,
+// else of an Observation/Overview section, else the first paragraph with
+// at least six words (so a page's "Skip to content" or a one-word label is
+// passed over), else the first paragraph.
+func (d *doc) symptom() string {
+	for _, re := range []*regexp.Regexp{symptomHeadingRE, symptomHeading2RE} {
+		for i, h := range d.headings {
+			if !re.MatchString(h.text) {
+				continue
+			}
+			if p := d.firstParaUnder(i); p != "" {
+				return truncate(p, MaxSymptomRunes)
+			}
+		}
+	}
+	for _, p := range d.paras {
+		if len(strings.Fields(p.text)) >= 6 {
+			return truncate(p.text, MaxSymptomRunes)
+		}
+	}
+	if len(d.paras) > 0 {
+		return truncate(d.paras[0].text, MaxSymptomRunes)
+	}
+	return ""
+}
+
+// firstParaUnder returns the first paragraph inside heading i's section,
+// subsections included.
+func (d *doc) firstParaUnder(i int) string {
+	h := d.headings[i]
+	end := -1 // line of the next heading of the same or a higher level
+	for _, n := range d.headings[i+1:] {
+		if n.level <= h.level {
+			end = n.line
+			break
+		}
+	}
+	for _, p := range d.paras {
+		if p.line > h.line && (end < 0 || p.line < end) && p.text != "" {
+			return p.text
+		}
+	}
+	return ""
+}

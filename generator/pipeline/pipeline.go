@@ -1,0 +1,147 @@
+// Package pipeline runs the generator's stages in order, timing each:
+//
+//	read     sources   find the checkout and the notes
+//	extract  assemble  parse env_options.yaml, options.cpp/.h, csrc reads, notes
+//	model    assemble  merge the sources; drift: find disagreements
+//	emit     emit      write Hugo content and the JSON API under generated/
+//	render   site      Hugo renders the site into a staging folder
+//	publish  publish   swap the staging folder in place of the live site
+//
+// Any stage's error stops the run before publish, so the live site is kept.
+package pipeline
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/nvfuser-handbook/handbook/generator/assemble"
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/drift"
+	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/publish"
+	"github.com/nvfuser-handbook/handbook/generator/site"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
+)
+
+// Stage is one timed step of a run.
+type Stage struct {
+	Name   string
+	Took   time.Duration
+	Detail string
+}
+
+// Result is what a run read and produced.
+type Result struct {
+	Stages   []Stage
+	Handbook *model.Handbook
+	Inputs   *sources.Inputs
+	Written  int // generated files whose bytes changed
+	Removed  int
+	Pages    int
+	Out      string
+	// Notices are non-fatal findings for the user (drift warnings in check).
+	Notices []string
+}
+
+// Hooks let callers add work between rendering and publishing (search
+// indexing, link checks) against the staged site.
+type Hooks struct {
+	// AfterRender runs on the staged site; an error aborts the publish.
+	AfterRender []func(staged string, r *Result) (Stage, error)
+}
+
+// Model runs read, extract and model: everything up to, not including,
+// writing files. Tools that only need the handbook's facts use this.
+func Model(s *config.Settings, r *Result) error {
+	t := time.Now()
+	in, err := sources.Open(s.Source, s.Notes)
+	if err != nil {
+		return err
+	}
+	r.Inputs = in
+	r.add("read", t, fmt.Sprintf("%s, %d note file(s)", in.TreeName, len(in.Notes)))
+
+	t = time.Now()
+	facts, err := assemble.Extract(in)
+	if err != nil {
+		return err
+	}
+	h := assemble.Merge(facts)
+	h.HasSource = in.Tree != nil
+	notes, err := assemble.Notes(in, h)
+	if err != nil {
+		return err
+	}
+	h.Notes = notes
+	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes)))
+
+	t = time.Now()
+	h.Drift = drift.Find(h)
+	h.Warnings = in.Warnings
+	r.Handbook = h
+	r.add("model", t, fmt.Sprintf("%d drift findings", len(h.Drift)))
+	return nil
+}
+
+// Build runs every stage and publishes into s.Out.
+func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
+	r := &Result{Out: s.Out}
+	if err := Model(s, r); err != nil {
+		return r, err
+	}
+
+	t := time.Now()
+	w := emit.NewWriter(s.GeneratedDir())
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase}
+	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
+		return r, err
+	}
+	r.Written, r.Removed = len(w.Written), len(w.Removed)
+	r.add("emit", t, fmt.Sprintf("%d file(s) changed, %d removed, under %s", r.Written, r.Removed, rel(s.ProjectDir, s.GeneratedDir())))
+
+	t = time.Now()
+	staged, err := publish.Staging(s.Out)
+	if err != nil {
+		return r, err
+	}
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log})
+	if err != nil {
+		publish.Discard(staged)
+		return r, err
+	}
+	r.Pages = res.Pages
+	r.add("render", t, fmt.Sprintf("%d pages", res.Pages))
+
+	for _, hook := range hooks.AfterRender {
+		t = time.Now()
+		st, err := hook(staged, r)
+		if err != nil {
+			publish.Discard(staged)
+			return r, err
+		}
+		st.Took = time.Since(t)
+		r.Stages = append(r.Stages, st)
+	}
+
+	t = time.Now()
+	if err := publish.Swap(staged, s.Out); err != nil {
+		publish.Discard(staged)
+		return r, err
+	}
+	r.add("publish", t, rel(s.ProjectDir, s.Out))
+	return r, nil
+}
+
+func (r *Result) add(name string, start time.Time, detail string) {
+	r.Stages = append(r.Stages, Stage{Name: name, Took: time.Since(start), Detail: detail})
+}
+
+func rel(base, p string) string {
+	if r, err := filepath.Rel(base, p); err == nil && !filepath.IsAbs(r) && len(r) > 0 && r[0] != '.' {
+		return r + "/"
+	}
+	return p
+}

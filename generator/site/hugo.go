@@ -1,0 +1,150 @@
+// Package site renders the Hugo project (config.toml, layouts/, content/ and
+// the generated content) into a static site, in-process, with Hugo as a Go
+// library. It renders into a fresh directory; publishing that directory over
+// the live site is the publish stage's job.
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bep/logg"
+	"github.com/gohugoio/hugo/common/loggers"
+	"github.com/gohugoio/hugo/config"
+	"github.com/gohugoio/hugo/config/allconfig"
+	"github.com/gohugoio/hugo/deps"
+	"github.com/gohugoio/hugo/hugofs"
+	"github.com/gohugoio/hugo/hugolib"
+)
+
+// Options says what to render and where.
+type Options struct {
+	// ProjectDir holds config.toml, layouts/ and content/.
+	ProjectDir string
+	// ConfigFile is config.toml's path (absolute or relative to ProjectDir).
+	ConfigFile string
+	// GeneratedDir is the generated Hugo content root (mounted by config.toml).
+	GeneratedDir string
+	// OutDir receives the rendered site; it should be new and empty.
+	OutDir string
+	// BaseURL overrides config.toml's baseURL when set.
+	BaseURL string
+	// Log receives Hugo's warnings and errors.
+	Log io.Writer
+}
+
+// Result describes a finished render.
+type Result struct {
+	Pages int
+}
+
+// Build renders the site. Hugo errors, including errorf in templates and
+// unresolved refs, make it fail.
+func Build(opt Options) (Result, error) {
+	projectDir, err := filepath.Abs(opt.ProjectDir)
+	if err != nil {
+		return Result{}, err
+	}
+	configFile := opt.ConfigFile
+	if configFile == "" {
+		configFile = "config.toml"
+	}
+	if !filepath.IsAbs(configFile) {
+		configFile = filepath.Join(projectDir, configFile)
+	}
+	outDir, err := filepath.Abs(opt.OutDir)
+	if err != nil {
+		return Result{}, err
+	}
+	logOut := opt.Log
+	if logOut == nil {
+		logOut = io.Discard
+	}
+
+	flags := config.New()
+	flags.Set("workingDir", projectDir)
+	flags.Set("publishDir", outDir)
+	flags.Set("cacheDir", filepath.Join(projectDir, "generated", ".hugo_cache"))
+	if opt.BaseURL != "" {
+		flags.Set("baseURL", opt.BaseURL)
+	}
+	if opt.GeneratedDir != "" {
+		// Exposed to config.toml's module mounts as an environment-like
+		// parameter would not be; we set the mounts directly instead.
+		flags.Set("module", map[string]any{"mounts": mounts(projectDir, opt.GeneratedDir)})
+	}
+
+	var logBuf bytes.Buffer
+	w := io.MultiWriter(logOut, &logBuf)
+	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})
+
+	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
+		Fs:          hugofs.Os,
+		Flags:       flags,
+		Filename:    configFile,
+		Environment: "production",
+		Logger:      logger,
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("hugo config %s: %w", configFile, err)
+	}
+	flags.Set("publishDirStatic", outDir)
+	flags.Set("publishDirDynamic", outDir)
+	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, hugofs.Os, flags)
+
+	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
+		Configs:  configs,
+		Fs:       fs,
+		LogLevel: logg.LevelWarn,
+		StdOut:   w,
+		StdErr:   w,
+	})
+	if err != nil {
+		return Result{}, fmt.Errorf("hugo: %w", err)
+	}
+	defer sites.Close()
+	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
+		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
+	}
+	n := 0
+	for _, s := range sites.Sites {
+		n += len(s.Pages())
+	}
+	return Result{Pages: n}, nil
+}
+
+// mounts are config.toml's content mounts plus the generated tree, so that
+// hand-written content/ and generated content form one Hugo content tree
+// without ever mixing on disk.
+func mounts(projectDir, generated string) []map[string]any {
+	rel, err := filepath.Rel(projectDir, generated)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		rel = generated
+	}
+	var m []map[string]any
+	for _, c := range []string{"content", "layouts", "static", "assets", "data", "archetypes"} {
+		if _, err := os.Stat(filepath.Join(projectDir, c)); err == nil {
+			m = append(m, map[string]any{"source": c, "target": c})
+		}
+		if _, err := os.Stat(filepath.Join(generated, c)); err == nil {
+			m = append(m, map[string]any{"source": filepath.ToSlash(filepath.Join(rel, c)), "target": c})
+		}
+	}
+	return m
+}
+
+func logTail(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	if len(lines) > 20 {
+		lines = lines[len(lines)-20:]
+	}
+	return "\n" + strings.Join(lines, "\n")
+}

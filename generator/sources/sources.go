@@ -1,0 +1,182 @@
+// Package sources finds the generator's inputs: an nvFuser checkout (or the
+// embedded example) and the note files. It reads bytes and reports what is
+// missing; it interprets nothing.
+package sources
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/example"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Inputs is everything a run reads.
+type Inputs struct {
+	// Tree is the nvFuser checkout root; nil when the configured source does
+	// not exist (a warning says so and the rest still builds).
+	Tree     fs.FS
+	TreeName string // for messages: a path, or "embedded example"
+	Embedded bool
+	Notes    []File
+	Warnings []model.Diagnostic
+}
+
+// File is one note: its path as given, and its bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+// noteExts are the file endings read as notes when a folder is given.
+var noteExts = map[string]bool{".md": true, ".markdown": true, ".txt": true}
+
+// Open locates the checkout and reads the notes. source "" selects the
+// embedded example, whose notes are used when no notes are given.
+func Open(source string, notes []string) (*Inputs, error) {
+	in := &Inputs{}
+	switch {
+	case source == "":
+		in.Tree, in.TreeName, in.Embedded = example.Tree(), "embedded example", true
+	default:
+		st, err := os.Stat(source)
+		if err != nil || !st.IsDir() {
+			in.warn(model.Location{File: source}, "nvFuser source checkout not found; building without it")
+		} else {
+			in.Tree, in.TreeName = os.DirFS(source), source
+		}
+	}
+	if len(notes) == 0 && in.Embedded {
+		if err := in.readEmbeddedNotes(); err != nil {
+			return nil, err
+		}
+		return in, nil
+	}
+	for _, n := range notes {
+		if err := in.readNotes(n); err != nil {
+			return nil, err
+		}
+	}
+	sort.Slice(in.Notes, func(i, j int) bool { return in.Notes[i].Path < in.Notes[j].Path })
+	return in, nil
+}
+
+// ReadTreeFile returns a checkout file, or ok=false with a warning recorded
+// when it is missing.
+func (in *Inputs) ReadTreeFile(name string) ([]byte, bool) {
+	if in.Tree == nil {
+		return nil, false
+	}
+	data, err := fs.ReadFile(in.Tree, name)
+	if err != nil {
+		in.warn(model.Location{File: name}, fmt.Sprintf("missing in %s; skipped", in.TreeName))
+		return nil, false
+	}
+	return data, true
+}
+
+// FileExists reports whether a repo-relative path exists in the checkout;
+// checked is false when there is no checkout to ask.
+func (in *Inputs) FileExists(p string) (exists, checked bool) {
+	if in.Tree == nil {
+		return false, false
+	}
+	p = path.Clean(strings.TrimPrefix(p, "/"))
+	if !fs.ValidPath(p) {
+		return false, true
+	}
+	_, err := fs.Stat(in.Tree, p)
+	return err == nil, true
+}
+
+func (in *Inputs) warn(where model.Location, msg string) {
+	in.Warnings = append(in.Warnings, model.Diagnostic{Where: where, Message: msg})
+}
+
+func (in *Inputs) readEmbeddedNotes() error {
+	return fs.WalkDir(in.Tree, example.NotesDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !noteExts[path.Ext(p)] {
+			return err
+		}
+		data, err := fs.ReadFile(in.Tree, p)
+		if err != nil {
+			return err
+		}
+		in.Notes = append(in.Notes, File{Path: "example/" + p, Data: data})
+		return nil
+	})
+}
+
+// readNotes expands one --notes argument: a file, a folder (recursively,
+// note endings only) or a glob.
+func (in *Inputs) readNotes(arg string) error {
+	matches := []string{arg}
+	if strings.ContainsAny(arg, "*?[") {
+		m, err := filepath.Glob(arg)
+		if err != nil {
+			return fmt.Errorf("--notes %q: %w", arg, err)
+		}
+		if len(m) == 0 {
+			in.warn(model.Location{File: arg}, "notes pattern matched no file")
+		}
+		matches = m
+	}
+	for _, p := range matches {
+		st, err := os.Stat(p)
+		if err != nil {
+			in.warn(model.Location{File: p}, "notes path not found; skipped")
+			continue
+		}
+		if !st.IsDir() {
+			if err := in.addNote(p); err != nil {
+				return err
+			}
+			continue
+		}
+		err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && strings.HasPrefix(d.Name(), ".") && q != p {
+				return filepath.SkipDir
+			}
+			if d.IsDir() || !noteExts[strings.ToLower(filepath.Ext(q))] {
+				return nil
+			}
+			return in.addNote(q)
+		})
+		if err != nil {
+			return fmt.Errorf("--notes %s: %w", p, err)
+		}
+	}
+	return nil
+}
+
+func (in *Inputs) addNote(p string) error {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	for _, n := range in.Notes {
+		if n.Path == p || bytes.Equal(n.Data, data) && filepath.Base(n.Path) == filepath.Base(p) {
+			return nil // the same note named twice
+		}
+	}
+	in.Notes = append(in.Notes, File{Path: p, Data: data})
+	return nil
+}
+
+// ReadOptional reads a checkout file that may legitimately be absent; no
+// warning is recorded.
+func (in *Inputs) ReadOptional(name string) ([]byte, error) {
+	if in.Tree == nil {
+		return nil, fs.ErrNotExist
+	}
+	return fs.ReadFile(in.Tree, name)
+}

@@ -1,0 +1,80 @@
+// Package urls is the handbook's URL scheme. nvFuser error messages and
+// external tools print these paths, so they are a public contract: change
+// them only together with an alias from the old path.
+//
+//	/env/<variable>/            an environment variable (lower-case)
+//	/options/<family>/<option>/ an option of NVFUSER_<FAMILY>
+//	/runbooks/<id>/             a runbook; /guides/<id>/ and /notes/<id>/ likewise
+//	/r/<id>/                    short link to any note, redirecting to it
+//	/drift/                     the drift report
+//	/api/*.json                 the JSON API
+package urls
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Var is the path of a variable's page.
+func Var(name string) string { return "/env/" + strings.ToLower(name) + "/" }
+
+// Option is the path of an option's page.
+func Option(family, name string) string {
+	return "/options/" + family + "/" + strings.ToLower(name) + "/"
+}
+
+// Family is the path of a family's index page.
+func Family(family string) string { return "/options/" + family + "/" }
+
+// Note is the path of a note's page; its section follows its kind.
+func Note(kind, id string) string { return "/" + Section(kind) + "/" + id + "/" }
+
+// Section is the content section of a note kind.
+func Section(kind string) string {
+	switch kind {
+	case model.KindRunbook:
+		return "runbooks"
+	case model.KindGuide:
+		return "guides"
+	default:
+		return "notes"
+	}
+}
+
+// Short is the short link of a note, stable whatever its kind.
+func Short(id string) string { return "/r/" + id + "/" }
+
+// Drift is the drift report's path.
+const Drift = "/drift/"
+
+// Absolute joins the site's base URL and a path.
+func Absolute(baseURL, path string) string {
+	return strings.TrimSuffix(baseURL, "/") + path
+}
+
+// Source links a location in the nvFuser tree to the repository browser,
+// with GitHub-style line anchors.
+func Source(repoURL, ref string, loc model.Location) string {
+	if loc.File == "" {
+		return ""
+	}
+	u := fmt.Sprintf("%s/blob/%s/%s", strings.TrimSuffix(repoURL, "/"), ref, loc.File)
+	if loc.Line > 0 {
+		u += fmt.Sprintf("#L%d", loc.Line)
+	}
+	return u
+}
+
+// SourceRange links a file reference with an optional line range.
+func SourceRange(repoURL, ref string, f model.FileRef) string {
+	u := fmt.Sprintf("%s/blob/%s/%s", strings.TrimSuffix(repoURL, "/"), ref, f.Path)
+	switch {
+	case f.Start > 0 && f.End > f.Start:
+		u += fmt.Sprintf("#L%d-L%d", f.Start, f.End)
+	case f.Start > 0:
+		u += fmt.Sprintf("#L%d", f.Start)
+	}
+	return u
+}
