@@ -81,7 +81,7 @@ func FamilyKey(env string) string {
 // Merge builds the handbook's reference model (variables, families,
 // options) from the extracted facts.
 func Merge(f *Facts) *model.Handbook {
-	h := &model.Handbook{}
+	h := &model.Handbook{HasEnvYAML: f.YAML != nil}
 	if f.YAML != nil {
 		h.Categories = f.YAML.Categories
 	}

@@ -38,7 +38,7 @@ func optionDrift(h *model.Handbook) []model.Drift {
 	for _, o := range h.Options {
 		subject := o.Env + "=" + o.Name
 		switch {
-		case !o.DefinedAt.IsZero() && !o.Documented:
+		case !o.DefinedAt.IsZero() && !o.Documented && h.HasEnvYAML:
 			out = append(out, model.Drift{Kind: model.DriftUndocumentedOption, Subject: subject,
 				Detail: "defined in csrc/options.cpp but not listed in env_options.yaml", Where: o.DefinedAt})
 		case o.DefinedAt.IsZero() && o.Documented:
@@ -61,7 +61,7 @@ func variableDrift(h *model.Handbook) []model.Drift {
 	var out []model.Drift
 	for _, v := range h.Variables {
 		switch {
-		case !v.Documented && len(v.ReadAt) > 0:
+		case !v.Documented && len(v.ReadAt) > 0 && h.HasEnvYAML:
 			out = append(out, model.Drift{Kind: model.DriftUndocumentedVar, Subject: v.Name,
 				Detail: fmt.Sprintf("read at %s but not listed in env_options.yaml", v.ReadAt[0]), Where: v.ReadAt[0]})
 		case v.Documented && len(v.ReadAt) == 0 && !exemptCategories[v.Category]:

@@ -10,8 +10,9 @@ func loc(f string, l int) model.Location { return model.Location{File: f, Line: 
 
 func TestFind(t *testing.T) {
 	h := &model.Handbook{
-		HasSource: true,
-		Families:  []*model.Family{{Env: "NVFUSER_DUMP", Key: "dump"}},
+		HasSource:  true,
+		HasEnvYAML: true,
+		Families:   []*model.Family{{Env: "NVFUSER_DUMP", Key: "dump"}},
 		Options: []*model.Option{
 			// consistent: defined, declared, documented, read
 			{Env: "NVFUSER_DUMP", Name: "fusion_ir", Enum: "DebugDumpOption::FusionIr", DefinedAt: loc("csrc/options.cpp", 10), DeclaredAt: loc("csrc/options.h", 5), Documented: true, ReadAt: []model.Location{loc("csrc/a.cpp", 1)}},
@@ -60,6 +61,18 @@ func TestFind(t *testing.T) {
 // Without a checkout, a note's file cannot be called missing.
 func TestNoSourceNoMissingFiles(t *testing.T) {
 	h := &model.Handbook{Notes: []*model.Note{{ID: "n", Files: []model.FileRef{{Path: "csrc/a.cpp"}}}}}
+	if got := Find(h); len(got) != 0 {
+		t.Errorf("got %v, want nothing", got)
+	}
+}
+
+// Without env_options.yaml, nothing can be called undocumented.
+func TestNoYAMLNoUndocumented(t *testing.T) {
+	h := &model.Handbook{
+		HasSource: true,
+		Options:   []*model.Option{{Env: "NVFUSER_DUMP", Name: "a", Enum: "E::A", DefinedAt: loc("csrc/options.cpp", 1), DeclaredAt: loc("csrc/options.h", 1), ReadAt: []model.Location{loc("csrc/a.cpp", 1)}}},
+		Variables: []*model.Variable{{Name: "NVFUSER_X", ReadAt: []model.Location{loc("csrc/a.cpp", 2)}}},
+	}
 	if got := Find(h); len(got) != 0 {
 		t.Errorf("got %v, want nothing", got)
 	}

@@ -18,6 +18,9 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
+	// FileExists reports whether a repo-relative path is in the checkout
+	// (checked=false when none was read); nil means nothing can be checked.
+	FileExists func(path string) (exists, checked bool)
 }
 
 // EditURL is where a note's source can be edited, or "".
@@ -171,8 +174,10 @@ func (r resolver) Option(env, name string) string {
 }
 
 func (r resolver) File(f model.FileRef) string {
-	if !f.Exists && r.e.h.HasSource {
-		return "missing:" + f.String()
+	if r.e.site.FileExists != nil {
+		if exists, checked := r.e.site.FileExists(f.Path); checked && !exists {
+			return "missing:" + f.String()
+		}
 	}
 	return urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
 }

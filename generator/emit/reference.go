@@ -13,7 +13,6 @@ type varFront struct {
 	Title       string    `toml:"title"`
 	Description string    `toml:"description,omitempty"`
 	Categories  []string  `toml:"categories,omitempty"`
-	Weight      int       `toml:"weight,omitempty"`
 	Params      varParams `toml:"params"`
 }
 
@@ -191,13 +190,16 @@ func exampleForVariable(v *model.Variable, h *model.Handbook) string {
 // resolves ("/env/nvfuser_dump/" -> "/env/nvfuser_dump").
 func contentPath(u string) string { return path.Clean(u) }
 
+// firstSentence is a one-line summary: the first sentence of the first
+// paragraph, at most 200 characters.
 func firstSentence(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n\n")
 	s = strings.Join(strings.Fields(s), " ")
 	if i := strings.Index(s, ". "); i > 0 {
 		s = s[:i+1]
 	}
-	if len(s) > 200 {
-		s = s[:197] + "..."
+	if r := []rune(s); len(r) > 200 {
+		s = string(r[:197]) + "..."
 	}
 	return s
 }

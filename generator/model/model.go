@@ -146,6 +146,9 @@ type Handbook struct {
 	// HasSource is false when no nvFuser checkout was read: then no file
 	// named by a note can be called missing.
 	HasSource bool
+	// HasEnvYAML is false when env_options.yaml was not read: then nothing
+	// can be called undocumented.
+	HasEnvYAML bool
 }
 
 // Variable returns the variable with the given name, or nil.

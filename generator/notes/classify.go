@@ -13,11 +13,11 @@ import (
 // Each feature adds its weight once per occurrence, up to its cap, so one
 // very long note cannot win on volume alone:
 //
-//	runbook  +3 per heading naming a runbook section (Problem, Reproduction,
+//	runbook  +3 per heading naming a runbook section (Problem, Triage, Reproduction,
 //	            Root cause, Workaround, Crash, Stack trace, Investigation,
 //	            Observation, Analysis, Next steps, ...)        cap 12
 //	         +1 per prose line using failure vocabulary (segfault, crash,
-//	            assert, fails, use-after-free, corruption, ...)  cap 8
+//	            assert, fails, use-after-free, wrong results, ...) cap 8
 //	         +1 per error signature                            cap 6
 //	         +3 once for a runnable repro: a pytest/gtest/python command
 //	            without <placeholders>, or "to reproduce" in prose
@@ -44,8 +44,8 @@ const (
 )
 
 var (
-	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?)\b`)
-	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|crash\w*|SIG(?:SEGV|BUS|ABRT)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error)\b`)
+	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|triage|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?)\b`)
+	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|segmentation fault|bus error|core dumped|abort(?:s|ed)?|crash\w*|SIG(?:SEGV|BUS|ABRT|FPE|ILL)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error|wrong (?:results?|values?|outputs?)|incorrect|mismatch\w*|nan(?:s)?)\b`)
 	reproProseRE     = regexp.MustCompile(`(?i)\b(?:to reproduce|repro(?:duce)?s?\b|reproducer|steps to reproduce)`)
 	guideHeadingRE   = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start)`)
 	guideTitleRE     = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)

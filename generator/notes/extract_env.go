@@ -133,6 +133,9 @@ func (x *extractor) setting(name, value string, line int) {
 	}
 	env := CanonicalEnv(name)
 	for _, t := range SplitOptions(value) {
+		if t.Name == "" {
+			continue // "((" names nothing that could be looked up
+		}
 		known, family := x.knownOption(env, t.Name)
 		if !family {
 			return

@@ -62,7 +62,7 @@ func FindFileRefs(s string, exists func(string) (bool, bool)) []FileMatch {
 		}
 		ref := model.FileRef{Path: rel, Raw: s[start:end]}
 		rest := s[end:]
-		if sm := lineSufRE.FindStringSubmatch(rest); sm != nil {
+		if sm := lineSufRE.FindStringSubmatch(rest); sm != nil && !digitAfter(rest, sm[0]) {
 			ref.Start, ref.End = lineRange(sm[1], sm[2])
 			if strings.HasPrefix(sm[0], ":") {
 				end += len(sm[0])
@@ -70,7 +70,7 @@ func FindFileRefs(s string, exists func(string) (bool, bool)) []FileMatch {
 			}
 		} else if sm := pyLineRE.FindStringSubmatch(rest); sm != nil {
 			ref.Start, ref.End = lineRange(sm[1], "")
-		} else if sm := ghLineRE.FindStringSubmatch(rest); sm != nil {
+		} else if sm := ghLineRE.FindStringSubmatch(rest); sm != nil && !digitAfter(rest, sm[0]) {
 			ref.Start, ref.End = lineRange(sm[1], sm[2])
 			end += len(sm[0])
 			ref.Raw = s[start:end]
@@ -91,17 +91,27 @@ func repoRelative(tok string, exists func(string) (bool, bool)) (string, bool) {
 		}
 		comps = append(comps, c)
 	}
-	checkout := -1
-	for i, c := range comps {
-		if checkoutRE.MatchString(c) {
-			checkout = i
+	// Prefer the innermost checkout-looking directory that has a top-level
+	// directory after it: in /src/Fuser/python/nvfuser/__init__.py the
+	// "nvfuser" package dir looks like a checkout but has nothing after it.
+	checkout, top := -1, -1
+	for c := len(comps) - 1; c >= 0 && top < 0; c-- {
+		if !checkoutRE.MatchString(comps[c]) {
+			continue
+		}
+		for i := c + 1; i < len(comps); i++ {
+			if topDirs[comps[i]] {
+				checkout, top = c, i
+				break
+			}
 		}
 	}
-	top := -1
-	for i := checkout + 1; i < len(comps); i++ {
-		if topDirs[comps[i]] {
-			top = i
-			break
+	if top < 0 {
+		for i, c := range comps {
+			if topDirs[c] {
+				top = i
+				break
+			}
 		}
 	}
 	if top < 0 || len(comps)-top < 2 {
@@ -112,6 +122,12 @@ func repoRelative(tok string, exists func(string) (bool, bool)) (string, bool) {
 		return rel, true
 	}
 	return rel, fileExists(exists, rel)
+}
+
+// digitAfter reports whether the match m at the start of s runs into more
+// digits, i.e. a number too long to be a line ("x.cpp:99999999").
+func digitAfter(s, m string) bool {
+	return len(s) > len(m) && s[len(m)] >= '0' && s[len(m)] <= '9'
 }
 
 func fileExists(exists func(string) (bool, bool), p string) bool {
@@ -143,6 +159,9 @@ func (x *extractor) files() {
 			x.note.Files = append(x.note.Files, m.Ref)
 		}
 		for _, m := range bareFileRE.FindAllStringSubmatchIndex(u.text, -1) {
+			if digitAfter(u.text[m[0]:], u.text[m[0]:m[1]]) {
+				continue
+			}
 			name := u.text[m[2]:m[3]]
 			ref := model.FileRef{Path: name, Line: u.line, Raw: u.text[m[2]:m[1]]}
 			ref.Start, ref.End = lineRange(u.text[m[4]:m[5]], group(u.text, m, 3))

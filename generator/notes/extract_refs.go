@@ -18,16 +18,16 @@ var (
 	gtestFilterRE = regexp.MustCompile(`--gtest_filter[= ]("[^"]*"|'[^']*'|\S+)`)
 	gtestRunRE    = regexp.MustCompile(`^\[\s*(?:RUN|OK|FAILED)\s*\]\s+(\S+\.\S+?)(?:\s|$)`)
 
-	commitCtxRE  = regexp.MustCompile(`(?i)\b(?:commit|commits|sha|revision|rev|cherry-picked from|reverts?)[\s:#]+([0-9a-f]{7,40})\b`)
-	commitURLRE  = regexp.MustCompile(`(?i)github\.com/nvidia/fuser/commit/([0-9a-f]{7,40})`)
-	wholeHexRE   = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
-	issueHashRE  = regexp.MustCompile(`(?:^|[^\w&#/])#(\d{1,6})\b`)
-	issueWordRE  = regexp.MustCompile(`\b(?:PR|[Pp]ull [Rr]equest|[Ii]ssue)(?:\s+#?|\s*#)(\d{2,6})\b`)
-	issueURLRE   = regexp.MustCompile(`(?i)github\.com/nvidia/fuser/(?:pull|issues)/(\d{1,6})\b`)
-	isoDateRE    = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})\b`)
-	monthDateRE  = regexp.MustCompile(`\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
-	dayMonthRE   = regexp.MustCompile(`\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? (\d{4})\b`)
-	dateLabelRE  = regexp.MustCompile(`(?i)^(?:\*\*)?(?:date|dated|created|reported|opened)(?:\*\*)?\s*:`)
+	commitCtxRE = regexp.MustCompile(`(?i)\b(?:commit|commits|sha|revision|rev|cherry-picked from|reverts?)[\s:#]+([0-9a-f]{7,40})\b`)
+	commitURLRE = regexp.MustCompile(`(?i)github\.com/nvidia/fuser/commit/([0-9a-f]{7,40})`)
+	wholeHexRE  = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+	issueHashRE = regexp.MustCompile(`(?:^|[^\w&#/])#(\d{1,6})\b`)
+	issueWordRE = regexp.MustCompile(`\b(?:PR|[Pp]ull [Rr]equest|[Ii]ssue)(?:\s+#?|\s*#)(\d{2,6})\b`)
+	issueURLRE  = regexp.MustCompile(`(?i)github\.com/nvidia/fuser/(?:pull|issues)/(\d{1,6})\b`)
+	isoDateRE   = regexp.MustCompile(`\b(\d{4}-\d{2}-\d{2})\b`)
+	monthDateRE = regexp.MustCompile(`\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b`)
+	dayMonthRE  = regexp.MustCompile(`\b(\d{1,2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\.? (\d{4})\b`)
+	dateLabelRE = regexp.MustCompile(`(?i)^(?:\*\*)?(?:date|dated|created|reported|opened)(?:\*\*)?\s*:`)
 )
 
 // symbols collects qualified C++ names. A leading "nvfuser::" is dropped
@@ -70,8 +70,11 @@ func (x *extractor) tests() {
 			}
 			x.note.Tests = append(x.note.Tests, file+"::"+rest)
 		}
-		for _, id := range gtestRE.FindAllString(u.text, -1) {
-			x.note.Tests = append(x.note.Tests, id)
+		for _, m := range gtestRE.FindAllStringIndex(u.text, -1) {
+			if m[1] < len(u.text) && strings.IndexByte("*?-:", u.text[m[1]]) >= 0 {
+				continue // part of a gtest filter pattern, taken whole below
+			}
+			x.note.Tests = append(x.note.Tests, u.text[m[0]:m[1]])
 		}
 		for _, m := range gtestFilterRE.FindAllStringSubmatch(u.text, -1) {
 			if f := unquoteShell(m[1]); f != "" && !strings.ContainsAny(f, "<>$") {

@@ -30,17 +30,18 @@ const maxLogLine = 200
 // "RuntimeError: INTERNAL ASSERT FAILED at ..." is an assert, not an
 // exception, and "SUMMARY: AddressSanitizer: SEGV" a sanitizer report.
 type sigPattern struct {
-	kind string
-	re   *regexp.Regexp
+	kind  string
+	hints []string // lowercase substrings one of which must occur; a cheap prefilter
+	re    *regexp.Regexp
 }
 
 var sigPatterns = []sigPattern{
-	{sigAssert, regexp.MustCompile(`INTERNAL ASSERT FAILED|\bExpected\b.+\bbut got\b|Assertion [` + "`" + `'"].*['"] failed|\bCheck failed:`)},
-	{sigSanitizer, regexp.MustCompile(`\b(?:ERROR|SUMMARY|WARNING): (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|:\d+:\d+: runtime error: |^=+ (?:Invalid |Program hit |Race reported|Uninitialized |Barrier error|ERROR SUMMARY: [1-9])|^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param)`)},
-	{sigGtest, regexp.MustCompile(`^\[\s+FAILED\s+\]\s+[A-Za-z_]\w*[./]|^\S+:\d+: Failure$|C\+\+ exception with description ".*" thrown in`)},
-	{sigException, regexp.MustCompile(`^(?:[A-Za-z_]\w*\.)*[A-Z]\w+(?:Error|Exception|Exit|Interrupt|Failed|Failure)(?::\s+\S.*|:?\s*$)|terminate called after throwing an instance of|^what\(\):\s+\S`)},
-	{sigSignal, regexp.MustCompile(`(?i)\bSIG(?:SEGV|BUS|ABRT|FPE|ILL|KILL|TRAP)\b|segmentation fault|\bsegfault(?:s|ed|ing)?\b|\bbus error\b|Fatal Python error|core dumped|floating point exception|illegal instruction`)},
-	{sigFrame, regexp.MustCompile(`^#\d+\s+(?:0x[0-9a-fA-F]+\s+in\s+\S|0x[0-9a-fA-F]+\s+\(|[\w:~<>]+.*\bat\s+\S+:\d+|[\w:~<>]+\s*\(.*\)\s+(?:at|from)\s+\S)|^\*?\s*frame #\d+:\s+\S|^File "[^"]+", line \d+|^\S+\((?:\S*\+0x[0-9a-fA-F]+)?\)\s*\[0x[0-9a-fA-F]+\]$`)},
+	{sigAssert, []string{"assert", "expected", "check failed"}, regexp.MustCompile(`INTERNAL ASSERT FAILED|\bExpected\b.+\bbut got\b|Assertion [` + "`" + `'"].*['"] failed|\bCheck failed:`)},
+	{sigSanitizer, []string{"sanitizer", "runtime error", "=="}, regexp.MustCompile(`\b(?:ERROR|SUMMARY|WARNING): (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|:\d+:\d+: runtime error: |^=+ (?:Invalid |Program hit |Race reported|Uninitialized |Barrier error|ERROR SUMMARY: [1-9])|^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param)`)},
+	{sigGtest, []string{"failed", "failure", "c++ exception"}, regexp.MustCompile(`^\[\s+FAILED\s+\]\s+[A-Za-z_]\w*[./]|^\S+:\d+: Failure$|C\+\+ exception with description ".*" thrown in`)},
+	{sigException, []string{"error", "exception", "exit", "interrupt", "fail", "terminate", "what()"}, regexp.MustCompile(`^(?:[A-Za-z_]\w*\.)*[A-Z]\w+(?:Error|Exception|Exit|Interrupt|Failed|Failure)(?::\s+\S.*|:?\s*$)|terminate called after throwing an instance of|^what\(\):\s+\S`)},
+	{sigSignal, []string{"sig", "segm", "segf", "bus error", "fatal python", "core dumped", "floating point", "illegal instruction"}, regexp.MustCompile(`(?i)\bSIG(?:SEGV|BUS|ABRT|FPE|ILL|KILL|TRAP)\b|segmentation fault|\bsegfault(?:s|ed|ing)?\b|\bbus error\b|Fatal Python error|core dumped|floating point exception|illegal instruction`)},
+	{sigFrame, []string{"#", "frame", "file \"", "[0x"}, regexp.MustCompile(`^#\d+\s+(?:0x[0-9a-fA-F]+\s+in\s+\S|0x[0-9a-fA-F]+\s+\(|[\w:~<>]+.*\bat\s+\S+:\d+|[\w:~<>]+\s*\(.*\)\s+(?:at|from)\s+\S)|^\*?\s*frame #\d+:\s+\S|^File "[^"]+", line \d+|^\S+\((?:\S*\+0x[0-9a-fA-F]+)?\)\s*\[0x[0-9a-fA-F]+\]$`)},
 }
 
 // canonicalSignals maps a signal mentioned in running text to the name the
@@ -98,8 +99,9 @@ func (x *extractor) signatures() {
 }
 
 func classifySignature(line string) string {
+	lower := strings.ToLower(line)
 	for _, p := range sigPatterns {
-		if p.re.MatchString(line) {
+		if containsAny(lower, p.hints) && p.re.MatchString(line) {
 			return p.kind
 		}
 	}

@@ -2,6 +2,7 @@ package notes
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -27,7 +28,9 @@ func finish(n *model.Note) {
 	n.Env = dedupFirst(n.Env,
 		func(e model.EnvSetting) string { return e.Name + "=" + e.Value },
 		func(e model.EnvSetting) int { return e.Line },
-		func(a, b model.EnvSetting) int { return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Value, b.Value)) })
+		func(a, b model.EnvSetting) int {
+			return cmp.Or(cmp.Compare(a.Name, b.Name), cmp.Compare(a.Value, b.Value))
+		})
 	n.Options = dedupFirst(n.Options,
 		func(o model.OptionUse) string { return optionKey(o) },
 		func(o model.OptionUse) int { return o.Line },
@@ -46,8 +49,11 @@ func finish(n *model.Note) {
 	})
 }
 
+// optionKey includes Known so a malformed spelling of an option is kept
+// next to a well-formed one; args are joined with NUL so ["3,4"] (from an
+// unclosed parenthesis) and ["3", "4"] differ.
 func optionKey(o model.OptionUse) string {
-	return o.Env + "=" + o.Name + "(" + strings.Join(o.Args, ",") + ")"
+	return fmt.Sprintf("%s=%s(%s)%t", o.Env, o.Name, strings.Join(o.Args, "\x00"), o.Known)
 }
 
 // dedupFirst keeps, for each key, the item with the smallest line, then

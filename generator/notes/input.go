@@ -12,7 +12,7 @@ import (
 // of stalling the build in goldmark.
 const (
 	// MaxBytes is the largest note read.
-	MaxBytes = 8 << 20
+	MaxBytes = 4 << 20
 	// MaxNesting is the deepest container nesting (blockquotes and list
 	// items opened on one line) accepted. Real notes rarely exceed 5.
 	MaxNesting = 64
@@ -47,11 +47,28 @@ func normalize(data []byte) []byte {
 	return data
 }
 
-// checkNesting refuses bodies whose container nesting exceeds MaxNesting.
-// goldmark's cost grows with nesting depth times line count, and its AST
-// walk recurses once per level. Only the markers that open containers at
-// the start of a line are counted: ">" and list bullets or numbers.
-func checkNesting(source string, body []byte, lines *lineIndex) error {
+// CheckBody refuses markdown that goldmark would take unreasonably long
+// on, naming source and the offending line (counted from the start of
+// body). Parse applies the same checks; linkify uses this directly.
+func CheckBody(source string, body []byte) error {
+	if err := checkInput(source, body); err != nil {
+		return err
+	}
+	return checkBody(source, body, newLineIndex(body, 0, countLines(body)))
+}
+
+// checkBody applies the structural limits:
+//
+//   - container nesting deeper than MaxNesting. goldmark's cost grows with
+//     depth times indentation times lines, and its AST walk recurses once
+//     per level. Depth is estimated per line from the markers that open
+//     containers (">" and list markers) plus the indentation before a list
+//     marker, two columns per level.
+//   - link destinations that never close. For every "](", goldmark scans
+//     ahead for the destination's end (")", whitespace); "[a]([a]([a](..."
+//     without spaces makes that quadratic. The total scan length is
+//     bounded by maxDestScan.
+func checkBody(source string, body []byte, lines *lineIndex) error {
 	start := 0
 	for start <= len(body) {
 		end := bytes.IndexByte(body[start:], '\n')
@@ -65,23 +82,62 @@ func checkNesting(source string, body []byte, lines *lineIndex) error {
 		}
 		start = end + 1
 	}
+	if off, ok := destScanOK(body); !ok {
+		return fmt.Errorf("%s:%d: too many unclosed link destinations \"](\" in one run of text; refusing pathological markdown", source, lines.line(off))
+	}
 	return nil
 }
 
-// containerDepth counts container markers opening line: ">" and list
-// markers ("-", "*", "+", "1." or "1)") each followed by a space.
+// maxDestScan bounds the bytes goldmark would scan for unclosed link
+// destinations. Real notes stay far below it (each "](" normally closes
+// within a few dozen bytes).
+const maxDestScan = 8 << 20
+
+// destScanOK sums, over every "](", the distance to the next ")" or
+// whitespace, in one backward pass. It reports the offset of the first
+// "](" once the budget is exceeded.
+func destScanOK(body []byte) (int, bool) {
+	total := 0
+	stop := len(body)
+	for i := len(body) - 1; i >= 0; i-- {
+		switch body[i] {
+		case ')', ' ', '\t', '\n':
+			stop = i
+		case '(':
+			if i > 0 && body[i-1] == ']' {
+				total += stop - i
+				if total > maxDestScan {
+					return i, false
+				}
+			}
+		}
+	}
+	return 0, true
+}
+
+// containerDepth estimates how deep the containers opened on line nest:
+// one level per ">" or list marker ("-", "*", "+", "1." or "1)" followed
+// by a space), and, before a list marker, one level per two columns of
+// indentation (how nested lists are written).
 func containerDepth(line []byte) int {
 	depth := 0
+	indent := 0
 	i := 0
 	for i < len(line) {
 		switch c := line[i]; {
-		case c == ' ' || c == '\t':
+		case c == ' ':
+			indent++
+			i++
+		case c == '\t':
+			indent += 4
 			i++
 		case c == '>':
 			depth++
+			indent = 0
 			i++
 		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
-			depth++
+			depth += 1 + indent/2
+			indent = 0
 			i += 2
 		case c >= '0' && c <= '9':
 			j := i
@@ -89,7 +145,8 @@ func containerDepth(line []byte) int {
 				j++
 			}
 			if j+1 < len(line) && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
-				depth++
+				depth += 1 + indent/2
+				indent = 0
 				i = j + 2
 				continue
 			}

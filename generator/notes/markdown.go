@@ -2,22 +2,26 @@ package notes
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 )
 
-// markdown is configured like the handbook's renderer (GFM: tables, task
-// lists, strikethrough, autolinked URLs), so what we extract from and what
-// readers see are the same document. goldmark parsers hold no per-document
-// state and are safe for concurrent use.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.GFM))
+// markdown is configured like the handbook's renderer (GFM tables, task
+// lists, strikethrough), so what we extract from and what readers see are
+// the same document. GFM's autolink extension is left out on purpose: its
+// e-mail scanner is quadratic on runs like "_a_a_a..." (a fuzzer found a
+// 600 KB line taking a minute), and bare URLs are plain text to every
+// extractor anyway. goldmark parsers hold no per-document state and are
+// safe for concurrent use.
+var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
 
-// ParseMarkdown parses body as the handbook renders it. Callers must have
-// checked the input with CheckBody first.
+// ParseMarkdown parses body as the handbook renders it (without autolinks,
+// see above). Callers must have checked the input with CheckBody first.
 func ParseMarkdown(body []byte) ast.Node {
 	return markdown.Parser().Parse(text.NewReader(body))
 }
@@ -31,6 +35,12 @@ const (
 	unitBlock                 // one line of a fenced or indented code block
 	unitURL                   // a link or autolink destination
 )
+
+// maxUnitBytes caps the text of one unit handed to the extractors. A
+// line longer than this is a pasted blob (minified JSON, an IR dump on one
+// line); its head identifies it, and capping keeps dozens of regular
+// expressions from each walking a megabyte.
+const maxUnitBytes = 4096
 
 type unit struct {
 	kind    unitKind
@@ -113,6 +123,20 @@ func readDoc(body []byte, lines *lineIndex) *doc {
 	return d
 }
 
+// addUnit appends u, capped to maxUnitBytes on a rune boundary, and
+// returns its index.
+func (d *doc) addUnit(u unit) int {
+	if len(u.text) > maxUnitBytes {
+		cut := maxUnitBytes
+		for cut > 0 && !utf8.RuneStart(u.text[cut]) {
+			cut--
+		}
+		u.text = u.text[:cut]
+	}
+	d.units = append(d.units, u)
+	return len(d.units) - 1
+}
+
 func (d *doc) section() int {
 	if len(d.open) == 0 {
 		return -1
@@ -169,8 +193,7 @@ func (d *doc) addCodeBlock(n ast.Node, lang string) {
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		t := strings.TrimRight(string(seg.Value(d.src)), "\n")
-		d.units = append(d.units, unit{kind: unitBlock, text: t, line: d.lines.line(seg.Start), lang: lang, block: len(d.blocks)})
-		b.units = append(b.units, len(d.units)-1)
+		b.units = append(b.units, d.addUnit(unit{kind: unitBlock, text: t, line: d.lines.line(seg.Start), lang: lang, block: len(d.blocks)}))
 	}
 	d.blocks = append(d.blocks, b)
 }
@@ -214,17 +237,17 @@ func (c *inlines) node(n ast.Node) {
 	case *ast.CodeSpan:
 		content, start := codeSpanContent(n, src)
 		if content != "" {
-			c.d.units = append(c.d.units, unit{kind: unitCode, text: content, line: c.d.lines.line(start)})
+			c.d.addUnit(unit{kind: unitCode, text: content, line: c.d.lines.line(start)})
 		}
 		c.prose.WriteByte(' ')
 		c.plain.WriteString("`" + content + "`")
 		c.bare.WriteString(content)
 	case *ast.Link:
-		c.d.units = append(c.d.units, unit{kind: unitURL, text: string(n.Destination), line: c.lineHere(n)})
+		c.d.addUnit(unit{kind: unitURL, text: string(n.Destination), line: c.lineHere(n)})
 		c.children(n)
 	case *ast.AutoLink:
 		url := string(n.URL(src))
-		c.d.units = append(c.d.units, unit{kind: unitURL, text: url, line: c.lineHere(n)})
+		c.d.addUnit(unit{kind: unitURL, text: url, line: c.lineHere(n)})
 		c.prose.WriteByte(' ')
 		c.plain.WriteString(string(n.Label(src)))
 		c.bare.WriteString(string(n.Label(src)))
@@ -261,7 +284,7 @@ func (c *inlines) lineHere(n ast.Node) int {
 func (c *inlines) flush() {
 	t := strings.TrimSpace(c.prose.String())
 	if t != "" && c.line != 0 {
-		c.d.units = append(c.d.units, unit{kind: unitProse, text: t, line: c.line, heading: c.heading})
+		c.d.addUnit(unit{kind: unitProse, text: t, line: c.line, heading: c.heading})
 	}
 	c.prose.Reset()
 	c.line = 0

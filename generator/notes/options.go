@@ -37,10 +37,12 @@ func SplitOptions(value string) []OptionToken {
 				c := indexOr(rest, ',')
 				r := indexOr(rest, ')')
 				if r == len(rest) {
-					// Unclosed "(": nvFuser throws here.
+					// Unclosed "(": nvFuser throws here. The remainder is
+					// kept as one argument, commas and all, so the token
+					// stays distinguishable from a well-formed one.
 					tok.Malformed = true
-					if a := strings.TrimSpace(rest); a != "" {
-						tok.Args = append(tok.Args, a)
+					if rest != "" {
+						tok.Args = append(tok.Args, rest)
 					}
 					return appendToken(out, tok)
 				}

@@ -51,7 +51,7 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 		return nil, err
 	}
 	lines := newLineIndex(body, bodyLine-1, countLines(data))
-	if err := checkNesting(source, body, lines); err != nil {
+	if err := checkBody(source, body, lines); err != nil {
 		return nil, err
 	}
 

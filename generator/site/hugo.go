@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,7 +115,36 @@ func Build(opt Options) (Result, error) {
 	for _, s := range sites.Sites {
 		n += len(s.Pages())
 	}
+	// Copying static files is the hugo command's job, not the library's:
+	// do it here, project files first, generated ones over them.
+	for _, dir := range []string{filepath.Join(projectDir, "static"), filepath.Join(opt.GeneratedDir, "static")} {
+		if err := copyTree(dir, outDir); err != nil {
+			return Result{}, fmt.Errorf("static files: %w", err)
+		}
+	}
 	return Result{Pages: n}, nil
+}
+
+// copyTree copies the files under src into dst; a missing src is fine.
+func copyTree(src, dst string) error {
+	if _, err := os.Stat(src); os.IsNotExist(err) {
+		return nil
+	}
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
 }
 
 // mounts are config.toml's content mounts plus the generated tree, so that
@@ -126,7 +156,7 @@ func mounts(projectDir, generated string) []map[string]any {
 		rel = generated
 	}
 	var m []map[string]any
-	for _, c := range []string{"content", "layouts", "static", "assets", "data", "archetypes"} {
+	for _, c := range []string{"content", "layouts", "assets", "data", "archetypes"} {
 		if _, err := os.Stat(filepath.Join(projectDir, c)); err == nil {
 			m = append(m, map[string]any{"source": c, "target": c})
 		}

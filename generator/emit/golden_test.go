@@ -1,0 +1,111 @@
+package emit_test
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// TestGolden emits the embedded example and compares every generated file
+// (front matter, bodies, JSON API) with testdata/golden. Run
+// `go test ./generator/emit -update` after an intended change and review
+// the diff.
+func TestGolden(t *testing.T) {
+	s := &config.Settings{BaseURL: "https://handbook.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}
+	r := &pipeline.Result{}
+	if err := pipeline.Model(s, r); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	w := emit.NewWriter(out)
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, FileExists: r.Inputs.FileExists}
+	if err := emit.Emit(r.Handbook, site, w); err != nil {
+		t.Fatal(err)
+	}
+	got := tree(t, out)
+	golden := filepath.Join("testdata", "golden")
+	if *update {
+		if err := os.RemoveAll(golden); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range got {
+			p := filepath.Join(golden, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return
+	}
+	want := tree(t, golden)
+	for name, data := range want {
+		g, ok := got[name]
+		switch {
+		case !ok:
+			t.Errorf("%s: no longer generated", name)
+		case !bytes.Equal(g, data):
+			t.Errorf("%s differs from the golden file (go test ./generator/emit -update to accept):\n%s", name, firstDiff(data, g))
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: generated but has no golden file", name)
+		}
+	}
+	// A second emit of the same model changes nothing on disk.
+	w2 := emit.NewWriter(out)
+	if err := emit.Emit(r.Handbook, site, w2); err != nil {
+		t.Fatal(err)
+	}
+	if len(w2.Written) != 0 || len(w2.Removed) != 0 {
+		t.Errorf("re-emit rewrote %v and removed %v", w2.Written, w2.Removed)
+	}
+}
+
+func tree(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// firstDiff shows the first differing line of two files.
+func firstDiff(want, got []byte) string {
+	wl, gl := bytes.Split(want, []byte("\n")), bytes.Split(got, []byte("\n"))
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g []byte
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if !bytes.Equal(w, g) {
+			return "line " + strconv.Itoa(i+1) + "\n  want: " + string(w) + "\n  got:  " + string(g)
+		}
+	}
+	return ""
+}

@@ -1,0 +1,87 @@
+package notes
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestFrontMatter(t *testing.T) {
+	tests := []struct {
+		name     string
+		in       string
+		id       string
+		title    string
+		kind     string
+		status   string
+		date     string
+		aliases  []string
+		bodyLine int
+		err      string // substring of the error, "" for none
+	}{
+		{name: "none", in: "# Title\n\ntext\n", id: "n", title: "Title", bodyLine: 1},
+		{name: "toml", in: "+++\ntitle = \"T\"\nkind = \"guide\"\ndate = 2024-02-03\n+++\nbody\n", id: "n", title: "T", kind: "guide", date: "2024-02-03", bodyLine: 6},
+		{name: "toml datetime", in: "+++\ndate = 2024-02-03T10:00:00Z\n+++\n", id: "n", date: "2024-02-03", bodyLine: 4},
+		{name: "yaml", in: "---\nid: My Note\ntitle: 'Quoted: title'\nstatus: Workaround\nkind: runbook\n---\n# H\n", id: "my-note", title: "Quoted: title", kind: "runbook", status: "workaround", bodyLine: 7},
+		{name: "yaml list block", in: "---\naliases:\n  - Old One\n  - old_two\ntitle: X # comment\n---\n", id: "n", title: "X", aliases: []string{"old-one", "old-two"}, bodyLine: 7},
+		{name: "yaml inline list", in: "---\naliases: [a, \"b c\"]\n---\n", id: "n", aliases: []string{"a", "b-c"}, bodyLine: 4},
+		{name: "yaml empty value", in: "---\ntitle:\ndate: 2025-01-02\n---\n# From heading\n", id: "n", title: "From heading", date: "2025-01-02", bodyLine: 5},
+		{name: "thematic break is not front matter", in: "---\nJust a rule above some prose.\n\n---\n", id: "n", bodyLine: 1},
+		{name: "unclosed yaml is body", in: "---\ntitle: x\n", id: "n", bodyLine: 1},
+		{name: "bad kind", in: "---\nkind: essay\n---\n", err: "n.md:1: front matter: kind \"essay\""},
+		{name: "bad status", in: "+++\nstatus = \"done\"\n+++\n", err: "status \"done\""},
+		{name: "bad date", in: "---\ndate: yesterday\n---\n", err: "date \"yesterday\""},
+		{name: "bad toml", in: "+++\ntitle = \n+++\n", err: "n.md:2: front matter"},
+		{name: "bad yaml line", in: "---\ntitle: ok\nthis is not yaml: [\n---\n", err: "n.md:3: front matter"},
+		{name: "unclosed toml", in: "+++\ntitle = \"x\"\n", err: "never closed"},
+		{name: "toml wrong type", in: "+++\ntitle = 3\n+++\n", err: "title: expected a string"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := Parse("n.md", []byte(tc.in), Options{})
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkInvariants(t, n, []byte(tc.in))
+			if tc.title == "" {
+				tc.title = humanize(n.ID)
+			}
+			if n.ID != tc.id || n.Title != tc.title || n.Date != tc.date || n.BodyLine != tc.bodyLine || !slices.Equal(n.Aliases, tc.aliases) {
+				t.Errorf("got id=%q title=%q date=%q bodyLine=%d aliases=%v", n.ID, n.Title, n.Date, n.BodyLine, n.Aliases)
+			}
+			if tc.kind != "" && n.Kind != tc.kind {
+				t.Errorf("kind %q, want %q", n.Kind, tc.kind)
+			}
+			if tc.status != "" && n.Status != tc.status {
+				t.Errorf("status %q, want %q", n.Status, tc.status)
+			}
+			if strings.HasPrefix(n.Body, "+++") || (tc.bodyLine > 1 && strings.HasPrefix(n.Body, "---")) {
+				t.Errorf("front matter left in body: %q", n.Body)
+			}
+		})
+	}
+}
+
+func TestIDFromSource(t *testing.T) {
+	tests := map[string]string{
+		"SERDE_SEGFAULT_INVESTIGATION.md":  "serde-segfault-investigation",
+		"notes/2026-01 Pre Seg Crash.txt":  "2026-01-pre-seg-crash",
+		`C:\notes\Weird__Name!!.markdown`:  "weird-name",
+		"---.md":                           "note",
+		"no_extension":                     "no-extension",
+		".hidden":                          "hidden",
+		"Ünïcode Nötes.md":                 "n-code-n-tes",
+		"/abs/path/to/runbook.v2.final.md": "runbook-v2-final",
+	}
+	for in, want := range tests {
+		if got := IDFromSource(in); got != want {
+			t.Errorf("IDFromSource(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
