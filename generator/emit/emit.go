@@ -45,11 +45,12 @@ const (
 )
 
 type emitter struct {
-	h      *model.Handbook
-	site   Site
-	w      *Writer
-	usedBy map[string][]Ref
-	drift  map[string][]string
+	h        *model.Handbook
+	site     Site
+	w        *Writer
+	usedBy   map[string][]Ref
+	drift    map[string][]string
+	postings map[string][]*model.Note
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -57,6 +58,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e := &emitter{h: h, site: site, w: w}
 	e.indexUsage()
 	e.indexDrift()
+	e.indexRelated()
 	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api}
 	for _, step := range steps {
 		if err := step(); err != nil {

@@ -125,25 +125,40 @@ func (e *emitter) notePage(n *model.Note) (page, error) {
 	return page{front: f, body: string(body)}, nil
 }
 
+// maxShared is how many notes may share a feature before it stops
+// relating them: a variable half the notes set says nothing about any two.
+const maxShared = 50
+
+// indexRelated builds the feature -> notes postings used by related.
+func (e *emitter) indexRelated() {
+	e.postings = map[string][]*model.Note{}
+	for _, n := range e.h.Notes {
+		for f := range noteFeatures(n) {
+			e.postings[f] = append(e.postings[f], n)
+		}
+	}
+}
+
 // related ranks other notes by what they share with n: variables, files,
 // tests and symbols, specific things weighing more than common ones.
 func (e *emitter) related(n *model.Note) []Ref {
-	mine := noteFeatures(n)
+	scores := map[*model.Note]int{}
+	for f, w := range noteFeatures(n) {
+		if len(e.postings[f]) > maxShared {
+			continue
+		}
+		for _, o := range e.postings[f] {
+			if o != n {
+				scores[o] += w
+			}
+		}
+	}
 	type scored struct {
 		n     *model.Note
 		score int
 	}
 	var cands []scored
-	for _, o := range e.h.Notes {
-		if o == n {
-			continue
-		}
-		s := 0
-		for f, w := range noteFeatures(o) {
-			if mine[f] > 0 {
-				s += w
-			}
-		}
+	for o, s := range scores {
 		if s >= 3 {
 			cands = append(cands, scored{o, s})
 		}

@@ -95,7 +95,7 @@ func TestNormalizeFeatures(t *testing.T) {
 		{"sanitizer", "ERROR: AddressSanitizer: heap-use-after-free on address", []string{"san:address:heap-use-after-free"}, nil},
 		{"gtest", "[ RUN ] ResizeTest.SliceThenPad", []string{"test:ResizeTest.SliceThenPad"}, nil},
 		{"pytest", "tests/python/test_a.py::test_slice_vectorize", []string{"test:test_slice_vectorize", "file:test_a.py"}, nil},
-		{"message pairs", "misaligned address for vectorized access", []string{"pair:misaligned vectorized", "word:misaligned"}, []string{"word:for"}},
+		{"message pairs", "misaligned address for vectorized access", []string{"pair:vectorized access", "word:misaligned"}, []string{"word:for", "pair:misaligned vectorized"}},
 		{"bus error", "Bus error (core dumped)", []string{"signal:SIGBUS"}, nil},
 	}
 	for _, tc := range tests {

@@ -149,34 +149,47 @@ type Handbook struct {
 	// HasEnvYAML is false when env_options.yaml was not read: then nothing
 	// can be called undocumented.
 	HasEnvYAML bool
+
+	// Lookup indexes, built on first use (see index).
+	vars map[string]*Variable
+	opts map[string]*Option
+	fams map[string]*Family
+}
+
+// index builds the lookup maps, again whenever the lists grew: stages
+// append to the model, then look things up many times.
+func (h *Handbook) index() {
+	if len(h.vars) == len(h.Variables) && len(h.opts) == len(h.Options) && len(h.fams) == len(h.Families) && h.vars != nil {
+		return
+	}
+	h.vars = make(map[string]*Variable, len(h.Variables))
+	for _, v := range h.Variables {
+		h.vars[v.Name] = v
+	}
+	h.opts = make(map[string]*Option, len(h.Options))
+	for _, o := range h.Options {
+		h.opts[o.Env+"="+o.Name] = o
+	}
+	h.fams = make(map[string]*Family, len(h.Families))
+	for _, f := range h.Families {
+		h.fams[f.Env] = f
+	}
 }
 
 // Variable returns the variable with the given name, or nil.
 func (h *Handbook) Variable(name string) *Variable {
-	for _, v := range h.Variables {
-		if v.Name == name {
-			return v
-		}
-	}
-	return nil
+	h.index()
+	return h.vars[name]
 }
 
 // Family returns the family selected through env, or nil.
 func (h *Handbook) Family(env string) *Family {
-	for _, f := range h.Families {
-		if f.Env == env {
-			return f
-		}
-	}
-	return nil
+	h.index()
+	return h.fams[env]
 }
 
 // Option returns the option name of the family behind env, or nil.
 func (h *Handbook) Option(env, name string) *Option {
-	for _, o := range h.Options {
-		if o.Env == env && o.Name == name {
-			return o
-		}
-	}
-	return nil
+	h.index()
+	return h.opts[env+"="+name]
 }

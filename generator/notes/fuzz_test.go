@@ -1,8 +1,6 @@
 package notes
 
 import (
-	"fmt"
-	"time"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -30,15 +28,6 @@ func FuzzParse(f *testing.F) {
 		f.Add("seed.md", []byte(s))
 	}
 	f.Fuzz(func(t *testing.T, source string, data []byte) {
-		done := make(chan bool)
-		go func() {
-			select {
-			case <-done:
-			case <-time.After(3 * time.Second):
-				os.WriteFile(fmt.Sprintf("/tmp/slow_%d.bin", time.Now().UnixNano()), data, 0o644)
-			}
-		}()
-		defer close(done)
 		n, err := Parse(source, data, fakeOptions())
 		if err != nil {
 			if strings.Contains(err.Error(), "internal error") {

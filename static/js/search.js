@@ -1,0 +1,125 @@
+// The /search/ page: full-text search with Pagefind's index, built by gen.
+// Results are built with textContent; only Pagefind's <mark> highlighting
+// is kept, rebuilt as elements, so neither the query nor indexed text can
+// inject markup.
+(function () {
+  "use strict";
+  var root = document.getElementById("search");
+  var input = document.getElementById("search-q");
+  if (!root || !input) return;
+  var base = root.getAttribute("data-base") || new URL("../", location.href).pathname;
+  var pagefind = null;
+  var active = {};
+  var filtersBox = document.createElement("fieldset");
+  filtersBox.className = "search-filters";
+  var results = document.createElement("div");
+  results.className = "search-results";
+  root.appendChild(filtersBox);
+  root.appendChild(results);
+
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // excerpt turns Pagefind's excerpt ("text <mark>hit</mark> text", with
+  // entities) into nodes without parsing it as HTML.
+  function excerpt(html) {
+    var p = el("p", "search-excerpt");
+    html.split(/(<mark>|<\/mark>)/).reduce(function (inMark, part) {
+      if (part === "<mark>") return true;
+      if (part === "</mark>") return false;
+      var text = part.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+        .replace(/&quot;/g, "\"").replace(/&#39;/g, "'").replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+      p.appendChild(inMark ? el("mark", null, text) : document.createTextNode(text));
+      return inMark;
+    }, false);
+    return p;
+  }
+
+  function load() {
+    if (pagefind) return Promise.resolve(pagefind);
+    return import(base + "pagefind/pagefind.js").then(function (pf) {
+      pagefind = pf;
+      return pf.options({ baseUrl: base }).then(function () { return pf; });
+    });
+  }
+
+  function renderFilters(available) {
+    filtersBox.textContent = "";
+    filtersBox.appendChild(el("legend", null, "Filter"));
+    ["kind", "status", "family"].forEach(function (name) {
+      var values = available[name];
+      if (!values) return;
+      var group = el("div", "filter-group");
+      group.appendChild(el("span", "filter-name", name));
+      Object.keys(values).sort().forEach(function (v) {
+        var label = el("label", "filter");
+        var box = document.createElement("input");
+        box.type = "checkbox";
+        box.name = name;
+        box.value = v;
+        box.checked = (active[name] || []).indexOf(v) >= 0;
+        box.addEventListener("change", function () {
+          var list = active[name] || [];
+          active[name] = box.checked ? list.concat([v]) : list.filter(function (x) { return x !== v; });
+          if (active[name].length === 0) delete active[name];
+          search(input.value);
+        });
+        label.appendChild(box);
+        label.appendChild(document.createTextNode(" " + v + " (" + values[v] + ")"));
+        group.appendChild(label);
+      });
+      filtersBox.appendChild(group);
+    });
+  }
+
+  var seq = 0;
+  function search(q) {
+    var mine = ++seq;
+    var u = new URL(location.href);
+    if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
+    history.replaceState(null, "", u.href);
+    load().then(function (pf) {
+      return Promise.all([pf.search(q || null, { filters: active }), pf.filters()]);
+    }).then(function (res) {
+      if (mine !== seq) return null;
+      renderFilters(res[0].filters && Object.keys(res[0].filters).length ? res[0].filters : res[1]);
+      return Promise.all(res[0].results.slice(0, 30).map(function (r) { return r.data(); }));
+    }).then(function (items) {
+      if (!items || mine !== seq) return;
+      results.textContent = "";
+      if (!q && Object.keys(active).length === 0) return;
+      results.appendChild(el("p", "search-count", items.length === 0 ? "No results." : items.length + (items.length === 30 ? "+" : "") + " results"));
+      var list = el("ol", "search-list");
+      items.forEach(function (d) {
+        var li = el("li", "search-result");
+        var section = (d.filters && d.filters.kind && d.filters.kind[0]) || "";
+        if (section) li.appendChild(el("span", "search-section", section));
+        var a = el("a", "search-title", (d.meta && d.meta.title) || d.url);
+        a.href = d.url;
+        li.appendChild(a);
+        li.appendChild(excerpt(d.excerpt || ""));
+        list.appendChild(li);
+      });
+      results.appendChild(list);
+    }).catch(function (err) {
+      results.textContent = "";
+      results.appendChild(el("p", "search-error", "Search is unavailable (" + err.message + ")."));
+    });
+  }
+
+  var timer = null;
+  input.addEventListener("input", function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () { search(input.value); }, 150);
+  });
+  if (input.form) {
+    input.form.addEventListener("submit", function (e) { e.preventDefault(); search(input.value); });
+  }
+  var q = new URL(location.href).searchParams.get("q");
+  if (q) input.value = q;
+  search(q || "");
+})();
