@@ -29,6 +29,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = build(args, stdout, stderr, false)
 	case "check":
 		err = build(args, stdout, stderr, true)
+	case "serve":
+		err = serveCmd(args, stdout, stderr, interrupt())
 	case "lookup":
 		err = lookupCmd(args, stdin, stdout, stderr)
 	case "help", "-h", "--help":
@@ -55,6 +57,7 @@ func usage(w io.Writer) {
 commands:
   build    (default) read the sources, write generated content, build the site
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
+  serve    [--addr 127.0.0.1:1313]: build, serve locally, rebuild when an input changes
   lookup   [--json] [--out DIR] [FILE]: rank runbooks for an error (stdin or FILE)
   help     this text
 
