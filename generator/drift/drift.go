@@ -83,11 +83,32 @@ func noteDrift(h *model.Handbook) []model.Drift {
 					Detail: fmt.Sprintf("note %q sets an option %s does not accept", n.ID, u.Env), Where: model.Location{File: n.Source, Line: u.Line}})
 			}
 		}
-		for _, f := range n.Files {
-			if !f.Exists && strings.Contains(f.Path, "/") && h.HasSource {
-				out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: f.Path,
-					Detail: fmt.Sprintf("note %q points at a file that is not in the source checkout", n.ID), Where: model.Location{File: n.Source, Line: f.Line}})
+		// A variable a note sets that no source knows: renamed or mistyped.
+		seenVar := map[string]bool{}
+		for _, e := range n.Env {
+			if h.HasSource && !seenVar[e.Name] && strings.Contains(e.Name, "NVFUSER_") && h.Variable(e.Name) == nil {
+				seenVar[e.Name] = true
+				out = append(out, model.Drift{Kind: model.DriftNoteUnknownVar, Subject: e.Name,
+					Detail: fmt.Sprintf("note %q sets a variable no nvFuser source reads or documents", n.ID), Where: model.Location{File: n.Source, Line: e.Line}})
 			}
+		}
+		// One finding per missing file per note, at its first mention.
+		first := map[string]int{}
+		var order []string
+		for _, f := range n.Files {
+			if f.Exists || !strings.Contains(f.Path, "/") || !h.HasSource {
+				continue
+			}
+			if l, ok := first[f.Path]; !ok || f.Line < l {
+				if !ok {
+					order = append(order, f.Path)
+				}
+				first[f.Path] = f.Line
+			}
+		}
+		for _, p := range order {
+			out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: p,
+				Detail: fmt.Sprintf("note %q points at a file that is not in the source checkout", n.ID), Where: model.Location{File: n.Source, Line: first[p]}})
 		}
 	}
 	return out

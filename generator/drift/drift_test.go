@@ -30,7 +30,8 @@ func TestFind(t *testing.T) {
 		Notes: []*model.Note{{
 			ID: "crash", Source: "notes/crash.md",
 			Options: []model.OptionUse{{Env: "NVFUSER_DUMP", Name: "fusion_ir", Known: true, Line: 3}, {Env: "NVFUSER_DUMP", Name: "old_name", Line: 4}},
-			Files:   []model.FileRef{{Path: "csrc/a.cpp", Exists: true, Line: 5}, {Path: "csrc/branch_only.cpp", Line: 6}},
+			Files:   []model.FileRef{{Path: "csrc/a.cpp", Exists: true, Line: 5}, {Path: "csrc/branch_only.cpp", Line: 9}, {Path: "csrc/branch_only.cpp", Line: 6}},
+			Env:     []model.EnvSetting{{Name: "NVFUSER_OK", Line: 2}, {Name: "PYTORCH_NVFUSER_DUMP", Line: 7}},
 		}},
 	}
 	want := []model.Drift{
@@ -38,6 +39,7 @@ func TestFind(t *testing.T) {
 		{Kind: model.DriftUnreadVar, Subject: "NVFUSER_STALE", Where: loc("tools/env-config/env_options.yaml", 90)},
 		{Kind: model.DriftNoteMissingFile, Subject: "csrc/branch_only.cpp", Where: loc("notes/crash.md", 6)},
 		{Kind: model.DriftStaleNoteOption, Subject: "NVFUSER_DUMP=old_name", Where: loc("notes/crash.md", 4)},
+		{Kind: model.DriftNoteUnknownVar, Subject: "PYTORCH_NVFUSER_DUMP", Where: loc("notes/crash.md", 7)},
 		{Kind: model.DriftUnusedOption, Subject: "NVFUSER_DUMP=unused", Where: loc("csrc/options.cpp", 12)},
 		{Kind: model.DriftUndeclaredOption, Subject: "NVFUSER_DUMP=ghost", Where: loc("csrc/options.cpp", 13)},
 		{Kind: model.DriftUndocumentedOption, Subject: "NVFUSER_DUMP=new_dump", Where: loc("csrc/options.cpp", 11)},

@@ -23,13 +23,14 @@ import (
 //	            without <placeholders>, or "to reproduce" in prose
 //	         +3 once when the title uses failure vocabulary
 //	guide    +2 per how-to heading (Debug..., How to..., Using..., Build...,
-//	            Install..., Profiling..., Tips, Workflow, Usage) cap 12
+//	            Install..., Profiling..., Reading..., When..., Tips,
+//	            Workflow, Usage)                                 cap 12
 //	         +1 per paragraph or list item opening with an imperative
 //	            verb (Use, Run, Set, Install, ...)              cap 6
 //	         +1 per command with a <placeholder>               cap 4
 //	         +1 per shell block written with "$ " prompts      cap 4
 //	         +3 once when the title reads like a guide (Debugging, Guide,
-//	            How to, Tips, Instructions)
+//	            How to, Tips, Instructions, or a how-to heading)
 //	chrome   +3 per distinct web-page chrome line (Skip to content, Sign in,
 //	            Conversation, Files changed, wants to merge, Labels,
 //	            Successfully merging this pull request, ...)
@@ -47,7 +48,7 @@ var (
 	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|triage|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?)\b`)
 	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|segmentation fault|bus error|core dumped|abort(?:s|ed)?|crash\w*|SIG(?:SEGV|BUS|ABRT|FPE|ILL)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error|wrong (?:results?|values?|outputs?)|incorrect|mismatch\w*|nan(?:s)?)\b`)
 	reproProseRE     = regexp.MustCompile(`(?i)\b(?:to reproduce|repro(?:duce)?s?\b|reproducer|steps to reproduce)`)
-	guideHeadingRE   = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start)`)
+	guideHeadingRE   = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start|reading\b|understanding\b|timing\b|measuring\b|finding\b|tracing\b|bisect\w*|when\b|recipes?\b)`)
 	guideTitleRE     = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)
 	placeholderRE    = regexp.MustCompile(`<[A-Za-z][^<>]*>`)
 	imperativeRE     = regexp.MustCompile(`(?i)^(?:\d+\.\s*)?(?:use|run|set|add|build|install|launch|find|open|try|check|compile|rebuild|enable|disable|export|pass|call|see|make|avoid|start|create|copy|paste|modify|remove|replace|inspect|profile|attach|print|dump|look|prepend|append|configure|clone|download|update|edit|apply|verify|don't|do not|never|always|prefer|launch|install|go|type|invoke|pick|choose|keep|write|read)\b`)
@@ -142,7 +143,7 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		s.runbook += 3
 	}
 	s.guide = capped(gHeadings, 2, 12) + capped(imperatives, 1, 6) + capped(placeholders, 1, 4) + capped(promptBlocks, 1, 4)
-	if guideTitleRE.MatchString(n.Title) {
+	if guideTitleRE.MatchString(n.Title) || guideHeadingRE.MatchString(n.Title) {
 		s.guide += 3
 	}
 	s.chrome = chromeLines * 3

@@ -1,0 +1,40 @@
+package linkify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// destination writes d so that CommonMark parses it back as one link
+// destination, in a table cell too:
+//
+//   - "|" would end a GFM table cell wherever it is, so it is
+//     percent-encoded, as are "\" (an escape), "<" and ">" (which would
+//     end an angle-bracket destination) and control characters;
+//   - a destination with spaces or parentheses is wrapped in <...>,
+//     where both are literal.
+//
+// It returns "" when nothing usable is left.
+func destination(d string) string {
+	var b strings.Builder
+	angle := false
+	for _, r := range d {
+		switch {
+		case r == ' ' || r == '(' || r == ')':
+			angle = true
+			b.WriteRune(r)
+		case r == '|' || r == '\\' || r == '<' || r == '>' || r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, "%%%02X", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	s := strings.TrimSpace(b.String())
+	if s == "" {
+		return ""
+	}
+	if angle {
+		return "<" + s + ">"
+	}
+	return s
+}

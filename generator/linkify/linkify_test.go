@@ -1,0 +1,239 @@
+package linkify
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+)
+
+// fakeResolver knows a few variables, options and files.
+type fakeResolver struct{}
+
+var (
+	knownEnv  = map[string]bool{"NVFUSER_DUMP": true, "NVFUSER_DISABLE": true, "NVFUSER_ENABLE": true, "NVFUSER_NUM_THREADS": true}
+	knownOpts = map[string]bool{"NVFUSER_DUMP=fusion_ir": true, "NVFUSER_DUMP=cuda_kernel": true, "NVFUSER_DUMP=launch_param": true,
+		"NVFUSER_DISABLE=parallel_compile": true, "NVFUSER_DUMP=weird": true}
+	knownFiles = map[string]bool{"csrc/ir/storage.cpp": true, "csrc/options.cpp": true}
+)
+
+func (fakeResolver) Env(name string) string {
+	if knownEnv[name] {
+		return "/env/" + strings.ToLower(name)
+	}
+	return ""
+}
+
+func (fakeResolver) Option(env, name string) string {
+	switch {
+	case !knownOpts[env+"="+name]:
+		return ""
+	case name == "weird":
+		return "/options/dump/weird (old)|x"
+	}
+	return "/options/" + strings.ToLower(strings.TrimPrefix(env, "NVFUSER_")) + "/" + name
+}
+
+func (fakeResolver) File(ref model.FileRef) string {
+	if !knownFiles[ref.Path] {
+		return "missing:" + ref.Path
+	}
+	u := "https://github.com/NVIDIA/Fuser/blob/main/" + ref.Path
+	if ref.Start > 0 {
+		u += "#L" + strconv.Itoa(ref.Start)
+		if ref.End > ref.Start {
+			u += "-L" + strconv.Itoa(ref.End)
+		}
+	}
+	return u
+}
+
+func (fakeResolver) PR(num string) string {
+	return "https://github.com/NVIDIA/Fuser/pull/" + strings.TrimPrefix(num, "#")
+}
+
+// hugo renders like the site does, autolinking bare URLs.
+var hugo = goldmark.New(goldmark.WithExtensions(extension.GFM))
+
+var hrefRE = regexp.MustCompile(`<a href="([^"]*)"`)
+
+func hrefs(t *testing.T, md []byte) []string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := hugo.Convert(md, &b); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, m := range hrefRE.FindAllStringSubmatch(b.String(), -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+func TestLinkify(t *testing.T) {
+	tests := []struct {
+		name  string
+		in    string
+		want  string   // exact markdown out
+		hrefs []string // links in the rendered HTML, in order
+	}{
+		{"env in prose", "Set NVFUSER_DUMP first.",
+			"Set [NVFUSER_DUMP](/env/nvfuser_dump) first.", []string{"/env/nvfuser_dump"}},
+		{"unknown env left alone", "Set FOO_BAR and CUDA.", "Set FOO_BAR and CUDA.", nil},
+		{"assignment links name and each option", "Run with NVFUSER_DUMP=fusion_ir,cuda_kernel,launch_param(3,4),stale_one.",
+			"Run with [NVFUSER_DUMP](/env/nvfuser_dump)=[fusion_ir](/options/dump/fusion_ir),[cuda_kernel](/options/dump/cuda_kernel),[launch_param](/options/dump/launch_param)(3,4),stale_one.",
+			[]string{"/env/nvfuser_dump", "/options/dump/fusion_ir", "/options/dump/cuda_kernel", "/options/dump/launch_param"}},
+		{"deprecated spelling", "PYTORCH_NVFUSER_DISABLE=parallel_compile helps",
+			"[PYTORCH_NVFUSER_DISABLE](/env/nvfuser_disable)=[parallel_compile](/options/disable/parallel_compile) helps",
+			[]string{"/env/nvfuser_disable", "/options/disable/parallel_compile"}},
+		{"file ref in prose", "See csrc/ir/storage.cpp:88-108 and csrc/gone.cpp.",
+			"See [csrc/ir/storage.cpp:88-108](https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108) and [csrc/gone.cpp](missing:csrc/gone.cpp).",
+			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108", "missing:csrc/gone.cpp"}},
+		{"absolute path normalised", "at /opt/pytorch/nvfuser/csrc/options.cpp:12 in f",
+			"at [/opt/pytorch/nvfuser/csrc/options.cpp:12](https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#L12) in f",
+			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#L12"}},
+		{"pr number", "Fixed in #4410, not &#1234; or a#12.",
+			"Fixed in [#4410](https://github.com/NVIDIA/Fuser/pull/4410), not &#1234; or a#12.",
+			[]string{"https://github.com/NVIDIA/Fuser/pull/4410"}},
+		{"code span whole var", "Use `NVFUSER_DUMP` and `NVFUSER_DUMP=fusion_ir`.",
+			"Use [`NVFUSER_DUMP`](/env/nvfuser_dump) and [`NVFUSER_DUMP=fusion_ir`](/options/dump/fusion_ir).",
+			[]string{"/env/nvfuser_dump", "/options/dump/fusion_ir"}},
+		{"code span multi option links the variable", "`NVFUSER_DUMP=fusion_ir,cuda_kernel`",
+			"[`NVFUSER_DUMP=fusion_ir,cuda_kernel`](/env/nvfuser_dump)", []string{"/env/nvfuser_dump"}},
+		{"code span file and double backticks", "In ``csrc/ir/storage.cpp:88-108`` there.",
+			"In [``csrc/ir/storage.cpp:88-108``](https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108) there.",
+			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108"}},
+		{"other code spans untouched", "Run `NVFUSER_DUMP=fusion_ir python x.py` or `fusion_ir`.",
+			"Run `NVFUSER_DUMP=fusion_ir python x.py` or `fusion_ir`.", nil},
+		{"destination with spaces and pipe", "NVFUSER_DUMP=weird",
+			"[NVFUSER_DUMP](/env/nvfuser_dump)=[weird](</options/dump/weird (old)%7Cx>)",
+			[]string{"/env/nvfuser_dump", "/options/dump/weird%20(old)%7Cx"}},
+		{"existing link untouched", "[NVFUSER_DUMP docs](/x) and [`NVFUSER_DUMP`](/y)",
+			"[NVFUSER_DUMP docs](/x) and [`NVFUSER_DUMP`](/y)", []string{"/x", "/y"}},
+		{"autolink and bare url untouched", "<https://x.org/NVFUSER_DUMP> https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12",
+			"<https://x.org/NVFUSER_DUMP> https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12",
+			[]string{"https://x.org/NVFUSER_DUMP", "https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12"}},
+		{"raw html anchor untouched", `<a href="/z">NVFUSER_DUMP</a> then NVFUSER_DUMP`,
+			`<a href="/z">NVFUSER_DUMP</a> then [NVFUSER_DUMP](/env/nvfuser_dump)`, []string{"/env/nvfuser_dump"}}, // raw HTML is omitted unless unsafe
+		{"heading untouched", "# NVFUSER_DUMP\n\ntext", "# NVFUSER_DUMP\n\ntext", nil},
+		{"image alt untouched", "![NVFUSER_DUMP](/i.png)", "![NVFUSER_DUMP](/i.png)", nil},
+		{"guards", "!NVFUSER_DUMP \\#12 [x]NVFUSER_DUMP a*NVFUSER_DUMP*b",
+			"!NVFUSER_DUMP \\#12 [x]NVFUSER_DUMP a*NVFUSER_DUMP*b", nil},
+		// The splice would stop "**" from closing; the re-parse check drops
+		// that edit and keeps the other.
+		{"verification fallback", "**NVFUSER_DUMP**a and NVFUSER_DUMP",
+			"**NVFUSER_DUMP**a and [NVFUSER_DUMP](/env/nvfuser_dump)", []string{"/env/nvfuser_dump"}},
+		{"emphasis kept", "*NVFUSER_DUMP* and **#12**",
+			"*[NVFUSER_DUMP](/env/nvfuser_dump)* and **[#12](https://github.com/NVIDIA/Fuser/pull/12)**",
+			[]string{"/env/nvfuser_dump", "https://github.com/NVIDIA/Fuser/pull/12"}},
+		{"table cell", "| var | note |\n|---|---|\n| NVFUSER_DUMP=weird | `csrc/options.cpp` |\n",
+			"| var | note |\n|---|---|\n| [NVFUSER_DUMP](/env/nvfuser_dump)=[weird](</options/dump/weird (old)%7Cx>) | [`csrc/options.cpp`](https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp) |\n",
+			[]string{"/env/nvfuser_dump", "/options/dump/weird%20(old)%7Cx", "https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp"}},
+		{"code blocks untouched", "```bash\nNVFUSER_DUMP=fusion_ir pytest\n```\n\n    NVFUSER_DUMP indented\n\ntext NVFUSER_DUMP\n",
+			"```bash\nNVFUSER_DUMP=fusion_ir pytest\n```\n\n    NVFUSER_DUMP indented\n\ntext [NVFUSER_DUMP](/env/nvfuser_dump)\n", []string{"/env/nvfuser_dump"}},
+		{"task list", "- [ ] set NVFUSER_NUM_THREADS=1\n",
+			"- [ ] set [NVFUSER_NUM_THREADS](/env/nvfuser_num_threads)=1\n", []string{"/env/nvfuser_num_threads"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, err := Linkify([]byte(tc.in), fakeResolver{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(out) != tc.want {
+				t.Errorf("got\n  %s\nwant\n  %s", out, tc.want)
+			}
+			if got := hrefs(t, out); !slices.Equal(got, tc.hrefs) {
+				t.Errorf("rendered hrefs %q, want %q", got, tc.hrefs)
+			}
+			checkFaithful(t, []byte(tc.in), out)
+		})
+	}
+}
+
+// checkFaithful asserts what must hold for any input: code blocks are
+// byte-identical, the output still parses, and linkifying again changes
+// nothing (no nested links).
+func checkFaithful(t *testing.T, in, out []byte) {
+	t.Helper()
+	if !slices.Equal(CodeBlocks(in), CodeBlocks(out)) {
+		t.Errorf("code blocks changed:\n%q\n%q", CodeBlocks(in), CodeBlocks(out))
+	}
+	again, err := Linkify(out, fakeResolver{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(again, out) {
+		t.Errorf("not idempotent:\n%s\n%s", out, again)
+	}
+	var b bytes.Buffer
+	if err := hugo.Convert(out, &b); err != nil {
+		t.Errorf("output does not render: %v", err)
+	}
+	if strings.Count(b.String(), "<a ") != strings.Count(b.String(), "</a>") || strings.Contains(b.String(), "<a href=\"[") {
+		t.Errorf("broken links in %s", b.String())
+	}
+}
+
+// TestFixtureNotes linkifies the hand-written notes of the notes package
+// and the demo notes shipped with the example tree.
+func TestFixtureNotes(t *testing.T) {
+	files, _ := filepath.Glob("../notes/testdata/*.md")
+	examples, _ := filepath.Glob("../example/fuser/notes/*.md")
+	files = append(files, examples...)
+	added := 0
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	for _, f := range files {
+		in, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Linkify(in, fakeResolver{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		checkFaithful(t, in, out)
+		before, after := len(hrefs(t, in)), len(hrefs(t, out))
+		if after < before {
+			t.Errorf("%s: links lost (%d -> %d)", f, before, after)
+		}
+		added += after - before
+	}
+	if added < len(files) {
+		t.Errorf("only %d links added across %d notes", added, len(files))
+	}
+}
+
+func TestRefused(t *testing.T) {
+	in := []byte(strings.Repeat(">", 1000) + " x")
+	out, err := Linkify(in, fakeResolver{})
+	if err == nil || !bytes.Equal(out, in) {
+		t.Errorf("err = %v; output changed: %v", err, !bytes.Equal(out, in))
+	}
+}
+
+func TestDestination(t *testing.T) {
+	for in, want := range map[string]string{
+		"/env/x":         "/env/x",
+		"/a b":           "</a b>",
+		"/a(b)":          "</a(b)>",
+		"/a|b\\c<d>":     "/a%7Cb%5Cc%3Cd%3E",
+		"/x\ny":          "/x%0Ay",
+		"  ":             "",
+		"missing:csrc/x": "missing:csrc/x",
+	} {
+		if got := destination(in); got != want {
+			t.Errorf("destination(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
