@@ -237,3 +237,37 @@ func TestDestination(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedNotes linkifies the shared corpus of real notes when it is
+// present (it lives outside the module and is not redistributed).
+func TestSeedNotes(t *testing.T) {
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		if parent := filepath.Dir(dir); parent != dir {
+			dir = parent
+			continue
+		}
+		t.Fatal("go.mod not found")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "..", "shared", "seeds", "*.txt"))
+	if len(files) == 0 {
+		t.Skip("seed corpus not available")
+	}
+	for _, f := range files {
+		in, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Linkify(in, fakeResolver{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		checkFaithful(t, in, out)
+	}
+}

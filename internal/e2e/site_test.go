@@ -1,0 +1,144 @@
+package e2e
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/search"
+	"github.com/nvfuser-handbook/handbook/internal/project"
+)
+
+// builtSite is the site every test in this package reads, built once.
+type builtSite struct {
+	Root    string // the repository
+	Project string // the private copy of the Hugo project
+	Out     string // the published site (gen --out)
+	URL     string // where it is served, no trailing slash
+	srv     *httptest.Server
+	tmp     string
+	err     error
+}
+
+var (
+	siteOnce sync.Once
+	theSite  builtSite
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	closeBrowser()
+	if theSite.srv != nil {
+		theSite.srv.Close()
+	}
+	if theSite.tmp != "" {
+		os.RemoveAll(theSite.tmp)
+	}
+	os.Exit(code)
+}
+
+// site builds the handbook (once per test binary) and serves it.
+func site(t testing.TB) *builtSite {
+	t.Helper()
+	siteOnce.Do(func() { theSite.err = buildSite(&theSite) })
+	if theSite.err != nil {
+		t.Fatal(theSite.err)
+	}
+	return &theSite
+}
+
+// buildSite copies the project like internal/testsite.New, runs the command
+// line exactly as a user would, and serves the result.
+func buildSite(s *builtSite) error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if s.Root, err = project.Root(wd); err != nil {
+		return err
+	}
+	// Installs node_modules (pagefind, axe-core) on first use.
+	if _, err := search.Pagefind(s.Root); err != nil {
+		return err
+	}
+	if s.tmp, err = os.MkdirTemp("", "handbook-e2e-"); err != nil {
+		return err
+	}
+	s.Project = filepath.Join(s.tmp, "project")
+	s.Out = filepath.Join(s.tmp, "public")
+	if err := project.Copy(s.Root, s.Project); err != nil {
+		return err
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return fmt.Errorf("go not on PATH: %w", err)
+	}
+	cmd := exec.Command(goBin, "run", "./cmd/gen",
+		"--config", filepath.Join(s.Project, "config.toml"),
+		"--notes", filepath.Join(wd, "testdata", "notes"),
+		// --notes replaces the example's own notes; keep them too.
+		"--notes", filepath.Join(s.Root, "generator", "example", "fuser", "notes"),
+		"--out", s.Out)
+	cmd.Dir = s.Root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go run ./cmd/gen: %v\n%s", err, out)
+	}
+	s.srv = httptest.NewServer(siteHandler(s.Out))
+	s.URL = s.srv.URL
+	return nil
+}
+
+// siteHandler serves dir like a static host: files as they are, folders by
+// their index.html, anything missing as 404.html with status 404.
+func siteHandler(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))
+		st, err := os.Stat(p)
+		if err == nil && st.IsDir() {
+			_, err = os.Stat(filepath.Join(p, "index.html"))
+		}
+		if err != nil {
+			page, rerr := os.ReadFile(filepath.Join(dir, "404.html"))
+			if rerr != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(page)
+			return
+		}
+		files.ServeHTTP(w, r)
+	})
+}
+
+// pageURL is the served URL of a site path ("/search/?q=x").
+func (s *builtSite) pageURL(p string) string {
+	return s.URL + "/" + strings.TrimPrefix(p, "/")
+}
+
+// artifactsDir is where screenshots go: $HANDBOOK_ARTIFACTS, else
+// internal/e2e/artifacts (its .gitignore ignores *.png).
+func artifactsDir(t testing.TB) string {
+	t.Helper()
+	dir := os.Getenv("HANDBOOK_ARTIFACTS")
+	if dir == "" {
+		dir = "artifacts"
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(abs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return abs
+}
