@@ -183,6 +183,29 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 		o.YAMLDescription = e.Description
 		o.Type, o.Default = e.Type, e.Default
 	}
+	// The YAML may document a family as one variable whose choices are its
+	// options (NVFUSER_PROF is written that way).
+	for _, e := range f.YAML.Entries {
+		fam := findFamily(h, e.Name)
+		if e.EnvVar != "" || fam == nil {
+			continue
+		}
+		for _, c := range e.Choices {
+			if c == "" {
+				continue
+			}
+			o := byKey[fam.Key+"="+c]
+			if o == nil {
+				o = &model.Option{Env: fam.Env, Family: fam.Key, Name: c}
+				byKey[fam.Key+"="+c] = o
+				h.Options = append(h.Options, o)
+			}
+			if !o.Documented {
+				o.Documented = true
+				o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+			}
+		}
+	}
 	finishOptions(h)
 }
 

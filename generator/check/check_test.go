@@ -61,7 +61,7 @@ func TestLinks(t *testing.T) {
 
 func TestLinksUnderBasePath(t *testing.T) {
 	dir := site(t, map[string]string{
-		"index.html": `<a href="/handbook/env/a/">ok</a><a href="/elsewhere/">outside</a>`,
+		"index.html":       `<a href="/handbook/env/a/">ok</a><a href="/elsewhere/">outside</a>`,
 		"env/a/index.html": `x`,
 	})
 	problems, err := Links(dir, "https://x.test/handbook/")

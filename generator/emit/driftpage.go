@@ -1,6 +1,9 @@
 package emit
 
-import "github.com/nvfuser-handbook/handbook/generator/model"
+import (
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
 
 type driftFront struct {
 	Title       string      `toml:"title"`
@@ -53,6 +56,13 @@ func (e *emitter) whereLink(d model.Drift) Link {
 
 func (e *emitter) subjectPath(d model.Drift) string {
 	switch d.Kind {
+	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
+		// The subject lives in a note: link the note's page.
+		for _, n := range e.h.Notes {
+			if n.Source == d.Where.File {
+				return contentPath(urls.Note(n.Kind, n.ID))
+			}
+		}
 	case model.DriftUndocumentedVar, model.DriftUnreadVar:
 		return resolver{e}.Env(d.Subject)
 	case model.DriftUndocumentedOption, model.DriftRemovedOption, model.DriftUnusedOption, model.DriftUndeclaredOption:

@@ -24,9 +24,9 @@ func (e *emitter) sections() error {
 			return err
 		}
 	}
-	for _, c := range e.h.Categories {
+	for i, c := range e.h.Categories {
 		var f sectionFront
-		f.Title, f.Params.Kind = c.DisplayName, "category"
+		f.Title, f.Weight, f.Params.Kind = c.DisplayName, i+1, "category"
 		if err := e.put("categories/"+c.Key+"/_index.md", page{front: f}); err != nil {
 			return err
 		}

@@ -20,6 +20,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
 	"github.com/nvfuser-handbook/handbook/generator/site"
@@ -89,6 +90,12 @@ func Model(s *config.Settings, r *Result) error {
 // Build runs every stage and publishes into s.Out.
 func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	r := &Result{Out: s.Out}
+	// Two runs on one project would interleave their generated files.
+	unlock, err := flock.Lock(filepath.Join(s.GeneratedDir(), ".lock"))
+	if err != nil {
+		return r, err
+	}
+	defer unlock()
 	if err := Model(s, r); err != nil {
 		return r, err
 	}

@@ -10,7 +10,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 )
 
 // Pagefind returns the path of the pinned pagefind binary, installing the
@@ -22,7 +23,7 @@ func Pagefind(projectDir string) (string, error) {
 	}
 	// Tests and builds may start at once in a fresh clone: one installs,
 	// the others wait for it and find the binary.
-	unlock, err := lock(filepath.Join(projectDir, ".npm-install.lock"))
+	unlock, err := flock.Lock(filepath.Join(projectDir, ".npm-install.lock"))
 	if err != nil {
 		return "", err
 	}
@@ -72,20 +73,4 @@ func countFiles(dir string) int {
 		return nil
 	})
 	return n
-}
-
-// lock takes an exclusive advisory lock on file.
-func lock(file string) (func(), error) {
-	f, err := os.OpenFile(file, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
-		return nil, fmt.Errorf("search: lock %s: %w", file, err)
-	}
-	return func() {
-		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
 }

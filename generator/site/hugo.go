@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/bep/logg"
 	"github.com/gohugoio/hugo/common/loggers"
@@ -36,6 +37,27 @@ type Options struct {
 	BaseURL string
 	// Log receives Hugo's warnings and errors.
 	Log io.Writer
+	// Timeout bounds the render; 0 means DefaultTimeout.
+	Timeout time.Duration
+}
+
+// DefaultTimeout bounds a render. Hugo 0.165 stops reading render errors
+// after the tenth and its workers then block for ever (a template bug that
+// breaks many pages does that): a build must fail, not hang CI.
+const DefaultTimeout = 20 * time.Minute
+
+func buildWithWatchdog(sites *hugolib.HugoSites, timeout time.Duration) error {
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	done := make(chan error, 1)
+	go func() { done <- sites.Build(hugolib.BuildCfg{}) }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(timeout):
+		return fmt.Errorf("render did not finish in %s; Hugo stops responding when many pages fail to render, so look for a template error", timeout)
+	}
 }
 
 // Result describes a finished render.
@@ -107,10 +129,10 @@ func Build(opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("hugo: %w", err)
 	}
-	defer sites.Close()
-	if err := sites.Build(hugolib.BuildCfg{}); err != nil {
+	if err := buildWithWatchdog(sites, opt.Timeout); err != nil {
 		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
 	}
+	defer sites.Close()
 	n := 0
 	for _, s := range sites.Sites {
 		n += len(s.Pages())

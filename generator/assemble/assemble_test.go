@@ -1,0 +1,111 @@
+package assemble
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/nvfuser-handbook/handbook/generator/envyaml"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
+)
+
+func exampleHandbook(t *testing.T) *model.Handbook {
+	t.Helper()
+	in, err := sources.Open("", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Extract(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Merge(f)
+}
+
+func TestMergeExample(t *testing.T) {
+	h := exampleHandbook(t)
+	tests := []struct {
+		env, name    string
+		defined, doc bool
+		read         bool
+	}{
+		{"NVFUSER_DUMP", "fusion_ir", true, true, true},
+		{"NVFUSER_DUMP", "pre_segmenter_logging", true, false, true},
+		{"NVFUSER_DUMP", "segmented_fusion_old", false, true, false},
+		{"NVFUSER_DUMP", "fusion_ir_preseg", true, true, false},
+		{"NVFUSER_PROF", "print.verbose", true, true, true}, // documented through NVFUSER_PROF's choices
+		{"NVFUSER_ENABLE", "kernel_profile", true, true, true},
+	}
+	for _, tc := range tests {
+		o := h.Option(tc.env, tc.name)
+		if o == nil {
+			t.Errorf("%s=%s missing", tc.env, tc.name)
+			continue
+		}
+		if !o.DefinedAt.IsZero() != tc.defined || o.Documented != tc.doc || (len(o.ReadAt) > 0) != tc.read {
+			t.Errorf("%s=%s: defined %v documented %v read %v, want %v %v %v", tc.env, tc.name, o.DefinedAt, o.Documented, o.ReadAt, tc.defined, tc.doc, tc.read)
+		}
+		if tc.defined && (o.Family == "" || !strings.Contains(o.Enum, "::")) {
+			t.Errorf("%s=%s: family %q enum %q", tc.env, tc.name, o.Family, o.Enum)
+		}
+	}
+	dump := h.Variable("NVFUSER_DUMP")
+	if dump == nil || dump.Family != "dump" || dump.Category != "dump" || !dump.Documented {
+		t.Errorf("NVFUSER_DUMP = %+v", dump)
+	}
+	asan := h.Variable("NVFUSER_BUILD_WITH_ASAN")
+	if asan == nil || len(asan.ReadAt) == 0 || asan.ReadAt[0].File != "python/utils.py" {
+		t.Errorf("build variable read in python/utils.py: %+v", asan)
+	}
+	if v := h.Variable("NVFUSER_JIT_OPT_LEVEL"); v == nil || v.Documented || len(v.ReadAt) == 0 {
+		t.Errorf("undocumented but read: %+v", v)
+	}
+}
+
+func TestFamilyKey(t *testing.T) {
+	for in, want := range map[string]string{"NVFUSER_DUMP": "dump", "PYTORCH_NVFUSER_DISABLE": "disable", "NVFUSER_PROF": "prof"} {
+		if got := FamilyKey(in); got != want {
+			t.Errorf("FamilyKey(%s) = %s, want %s", in, got, want)
+		}
+	}
+}
+
+// The real env_options.yaml snapshot merges with the example's tables.
+func TestMergeRealYAML(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fuser", "env_options.yaml"))
+	if err != nil {
+		t.Skipf("../shared is absent (%v)", err)
+	}
+	y, err := envyaml.Parse(envyaml.Path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := Merge(&Facts{YAML: y})
+	prof := h.Variable("NVFUSER_PROF")
+	if prof == nil || len(prof.Choices) == 0 {
+		t.Fatalf("NVFUSER_PROF = %+v", prof)
+	}
+	n := 0
+	for _, o := range h.Options {
+		if o.Documented && o.DefinedAt.IsZero() {
+			n++
+		}
+	}
+	if n < 90 {
+		t.Errorf("%d YAML-only options, want every documented option (>= 90)", n)
+	}
+}
+
+func TestDuplicateNoteIDs(t *testing.T) {
+	in := &sources.Inputs{Tree: fstest.MapFS{}, Notes: []sources.File{
+		{Path: "a/crash.md", Data: []byte("# One\n")},
+		{Path: "b/crash.md", Data: []byte("# Two\n")},
+	}}
+	_, err := Notes(in, &model.Handbook{})
+	if err == nil || !strings.Contains(err.Error(), "b/crash.md:1") || !strings.Contains(err.Error(), "a/crash.md") {
+		t.Errorf("err = %v, want a duplicate id error naming both files", err)
+	}
+}
