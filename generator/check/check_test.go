@@ -74,7 +74,7 @@ func TestLinksUnderBasePath(t *testing.T) {
 }
 
 func TestLostURLs(t *testing.T) {
-	old := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/b/index.html": "", "api/env.json": "[]"})
+	old := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/b/index.html": "", "api/env.json": "[]", "css/site.0123abcd.css": ""})
 	urls, err := PublishedURLs(old)
 	if err != nil {
 		t.Fatal(err)

@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// PublishedURLs lists the site paths a static server answers for siteDir:
-// "/x/" for x/index.html, "/x.json" for other files. Pagefind's bundle is
-// left out: its file names are content hashes.
+// PublishedURLs lists the URLs of siteDir that others may have linked to:
+// pages ("/x/" for x/index.html), feeds and the JSON API. Stylesheets,
+// scripts and Pagefind's bundle are left out: their names carry content
+// hashes and change by design.
 func PublishedURLs(siteDir string) ([]string, error) {
 	var out []string
 	err := filepath.WalkDir(siteDir, func(p string, d os.DirEntry, err error) error {
@@ -31,7 +32,7 @@ func PublishedURLs(siteDir string) ([]string, error) {
 			out = append(out, "/")
 		case strings.HasSuffix(rel, "/index.html"):
 			out = append(out, "/"+strings.TrimSuffix(rel, "index.html"))
-		default:
+		case strings.HasSuffix(rel, ".html") || strings.HasSuffix(rel, ".xml") || strings.HasPrefix(rel, "api/"):
 			out = append(out, "/"+rel)
 		}
 		return nil

@@ -66,6 +66,12 @@ var chromePhrases = []string{
 
 var chromeContainsRE = regexp.MustCompile(`(?i)wants to merge \d+ commits? into|successfully merging this pull request|sign up for free to join this conversation|already have an account\? sign in|this pull request is closed|merged commit [0-9a-f]{7}|© \d{4} github|\d+ participants?$|you signed (?:in|out) (?:with|in) another tab|reload to refresh your session`)
 
+// failureHints are substrings one of which every failureWordRE match
+// contains; testing them first keeps the long pattern off most lines.
+var failureHints = []string{"segf", "segm", "bus error", "core dumped", "abort", "crash", "sig", "assert",
+	"fail", "use-after-free", "corrupt", "race condition", "deadlock", "hang", "regression", "exception",
+	"error", "wrong", "incorrect", "mismatch", "nan"}
+
 type kindScores struct {
 	runbook, guide, chrome int
 }
@@ -90,7 +96,7 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		if u.kind != unitProse {
 			continue
 		}
-		if failureWordRE.MatchString(u.text) {
+		if lower := strings.ToLower(u.text); containsAny(lower, failureHints) && failureWordRE.MatchString(u.text) {
 			failLines++
 		}
 		if reproProseRE.MatchString(u.text) {

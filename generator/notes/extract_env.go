@@ -100,6 +100,9 @@ func (x *extractor) env() {
 		default:
 			x.assignments(u)
 		}
+		if !strings.Contains(u.text, "env") {
+			continue // os.environ, setenv, putenv
+		}
 		for _, re := range []*regexp.Regexp{pyEnvSetRE, pyEnvCallRE} {
 			for _, m := range re.FindAllStringSubmatch(u.text, -1) {
 				x.setting(m[1], m[2], u.line)
@@ -109,6 +112,9 @@ func (x *extractor) env() {
 }
 
 func (x *extractor) assignments(u unit) {
+	if !strings.Contains(u.text, "=") {
+		return
+	}
 	for _, a := range FindAssignments(u.text, u.kind == unitProse) {
 		x.setting(a.Name, a.Value, u.line)
 	}

@@ -48,6 +48,9 @@ type FileMatch struct {
 // exists may be nil; Ref.Exists is then false.
 func FindFileRefs(s string, exists func(string) (bool, bool)) []FileMatch {
 	var out []FileMatch
+	if !strings.Contains(s, "/") {
+		return nil // every reference FindFileRefs takes has a directory
+	}
 	for _, m := range pathTokRE.FindAllStringIndex(s, -1) {
 		start, end := m[0], m[1]
 		tok := strings.TrimRight(s[start:end], ".-")
@@ -157,6 +160,9 @@ func (x *extractor) files() {
 		for _, m := range FindFileRefs(u.text, x.opt.FileExists) {
 			m.Ref.Line = u.line
 			x.note.Files = append(x.note.Files, m.Ref)
+		}
+		if !strings.Contains(u.text, ":") {
+			continue // bare names are only taken with a line number
 		}
 		for _, m := range bareFileRE.FindAllStringSubmatchIndex(u.text, -1) {
 			if digitAfter(u.text[m[0]:], u.text[m[0]:m[1]]) {

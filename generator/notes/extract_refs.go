@@ -39,6 +39,9 @@ func (x *extractor) symbols() {
 		if u.kind == unitURL {
 			continue
 		}
+		if !strings.Contains(u.text, "::") {
+			continue // cheap prefilter: every symbol is qualified
+		}
 		for _, m := range symbolRE.FindAllStringIndex(u.text, -1) {
 			if m[0] > 0 && strings.IndexByte(".:/-", u.text[m[0]-1]) >= 0 {
 				continue
@@ -62,6 +65,9 @@ func (x *extractor) tests() {
 	for _, u := range x.doc.units {
 		if u.kind == unitURL {
 			continue
+		}
+		if !strings.Contains(u.text, ".py::") && !strings.Contains(u.text, "Test") && !strings.Contains(u.text, "gtest") && !strings.Contains(u.text, "]") {
+			continue // cheap prefilter: no test id can match
 		}
 		for _, id := range pytestRE.FindAllString(u.text, -1) {
 			file, rest, _ := strings.Cut(id, "::")
@@ -99,6 +105,10 @@ func (x *extractor) commits() {
 		}
 	}
 	for _, u := range x.doc.units {
+		lower := strings.ToLower(u.text)
+		if u.kind != unitCode && !containsAny(lower, commitHints) {
+			continue // cheap prefilter: no commit context in this unit
+		}
 		for _, m := range commitURLRE.FindAllStringSubmatch(u.text, -1) {
 			add(m[1])
 		}
@@ -120,6 +130,9 @@ func (x *extractor) commits() {
 // repositories' issues are not nvFuser's and are skipped.
 func (x *extractor) issues() {
 	for _, u := range x.doc.units {
+		if !strings.Contains(u.text, "#") && !containsAny(strings.ToLower(u.text), issueHints) {
+			continue // cheap prefilter
+		}
 		for _, m := range issueURLRE.FindAllStringSubmatch(u.text, -1) {
 			x.issue(m[1])
 		}
@@ -141,6 +154,17 @@ func (x *extractor) issue(n string) {
 		x.note.Issues = append(x.note.Issues, "#"+n)
 	}
 }
+
+// Substrings without which the commit and issue patterns cannot match;
+// checking them first keeps the regular expressions off most lines.
+var (
+	commitHints = []string{"commit", "sha", "rev", "cherry-picked"}
+	issueHints  = []string{"pr", "pull request", "issue", "github.com"}
+)
+
+// monthHints are the capitalised month abbreviations the month-name date
+// patterns start from.
+var monthHints = []string{"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"}
 
 var months = map[string]time.Month{
 	"jan": 1, "feb": 2, "mar": 3, "apr": 4, "may": 5, "jun": 6, "jul": 7,
@@ -177,11 +201,19 @@ func (x *extractor) dates() {
 }
 
 func findDates(s string) []string {
+	if !strings.ContainsAny(s, "0123456789") {
+		return nil // cheap prefilter: every date has a year
+	}
 	var out []string
-	for _, m := range isoDateRE.FindAllStringSubmatch(s, -1) {
-		if t, err := time.Parse("2006-01-02", m[1]); err == nil {
-			out = append(out, t.Format("2006-01-02"))
+	if strings.Contains(s, "-") {
+		for _, m := range isoDateRE.FindAllStringSubmatch(s, -1) {
+			if t, err := time.Parse("2006-01-02", m[1]); err == nil {
+				out = append(out, t.Format("2006-01-02"))
+			}
 		}
+	}
+	if !containsAny(s, monthHints) {
+		return out
 	}
 	mk := func(mon, day, year string) {
 		mo, ok := months[strings.ToLower(mon)]

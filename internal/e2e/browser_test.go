@@ -79,11 +79,12 @@ func closeBrowser() {
 	}
 }
 
-// newTab opens a tab for the test, closed when it ends. Every action on it
-// must finish within two minutes.
+// newTab opens a tab for the test in a browser context of its own (no
+// cache, no storage: a first-time visitor), closed when the test ends.
+// Every action on it must finish within two minutes.
 func newTab(t testing.TB) context.Context {
 	t.Helper()
-	tab, cancel := chromedp.NewContext(browser(t))
+	tab, cancel := chromedp.NewContext(browser(t), chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	if err := chromedp.Do(tab); err != nil {
 		t.Fatalf("opening a tab: %v", err)
@@ -190,14 +191,14 @@ type watcher struct {
 
 	mu       sync.Mutex
 	urls     map[network.RequestID]string
-	inflight map[network.RequestID]bool
+	inflight map[network.RequestID]time.Time
 	expected map[string]bool // URLs allowed to answer 404 (the 404 page itself)
 	problems []string
 }
 
 func watch(t testing.TB, ctx context.Context, origin string) *watcher {
 	t.Helper()
-	w := &watcher{origin: origin, urls: map[network.RequestID]string{}, inflight: map[network.RequestID]bool{}, expected: map[string]bool{}}
+	w := &watcher{origin: origin, urls: map[network.RequestID]string{}, inflight: map[network.RequestID]time.Time{}, expected: map[string]bool{}}
 	if err := chromedp.Listen(ctx, w.event); err != nil {
 		t.Fatalf("listening to the tab: %v", err)
 	}
@@ -249,8 +250,11 @@ func (w *watcher) event(ev any) {
 			w.add("browser log error (%s): %s %s", ev.Entry.Source, ev.Entry.Text, ev.Entry.URL)
 		}
 	case *network.EventRequestWillBeSent:
+		if ev.Type == network.ResourceTypeDocument && ev.FrameID != "" && string(ev.LoaderID) == string(ev.RequestID) {
+			clear(w.inflight) // a new page: what the last one left open no longer matters
+		}
 		w.urls[ev.RequestID] = ev.Request.URL
-		w.inflight[ev.RequestID] = true
+		w.inflight[ev.RequestID] = time.Now()
 	case *network.EventLoadingFinished:
 		delete(w.inflight, ev.RequestID)
 	case *network.EventLoadingFailed:
@@ -267,13 +271,20 @@ func (w *watcher) event(ev any) {
 }
 
 // settle waits until no request has been in flight for 300ms (pagefind and
-// the lookup index load after the load event), at most 15s.
+// the lookup index load after the load event), at most 15s. A request open
+// for over 2s is not waited for: a worker's script finishes in the worker's
+// own target, and the page never hears of it.
 func (w *watcher) settle() {
 	quietSince := time.Now()
 	deadline := time.Now().Add(15 * time.Second)
 	for time.Now().Before(deadline) {
 		w.mu.Lock()
-		n := len(w.inflight)
+		n := 0
+		for _, started := range w.inflight {
+			if time.Since(started) < 2*time.Second {
+				n++
+			}
+		}
 		w.mu.Unlock()
 		if n > 0 {
 			quietSince = time.Now()

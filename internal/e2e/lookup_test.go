@@ -1,0 +1,130 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
+)
+
+// lookupCases are errors as a user would paste them: the failures the
+// fixture and example notes describe, with other paths, line numbers,
+// addresses, pids and thread ids. min is the least number of matches the
+// CLI must find, so the comparison is never vacuous; first is the id it
+// must rank first.
+var lookupCases = []struct {
+	name, text string
+	min        int
+	first      string
+}{
+	{"asan use-after-free", `==4242==ERROR: AddressSanitizer: heap-use-after-free on address 0x60400099aa10 at pc 0x7fab00c0ffee bp 0x7fab00000e30 sp 0x7fab00000e28
+READ of size 16 at 0x60400099aa10 thread T11
+    #0 0x7fab00c0ffed in nvfuser::tryMerge(std::string const&, std::string const&, bool) /home/dev/src/Fuser/csrc/fusion_segmenter.cpp:41:9
+    #1 0x7fab01a41b07 in nvfuser::FusionExecutorCache::runFusionWithInputs(nvfuser::KernelArgumentHolder const&) /home/dev/src/Fuser/csrc/runtime/executor_cache.cpp:512
+SUMMARY: AddressSanitizer: heap-use-after-free /home/dev/src/Fuser/csrc/fusion_segmenter.cpp:41:9 in nvfuser::tryMerge(std::string const&, std::string const&, bool)`, 1, "segmenter-log-use-after-free"},
+	{"gtest assert", `/workspace/Fuser/csrc/scheduler/matmul.cpp:430: Failure
+C++ exception with description "INTERNAL ASSERT FAILED at /workspace/Fuser/csrc/scheduler/matmul.cpp:430, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Epilogue vectorization width must divide the bias extent" thrown in the test body.
+[  FAILED  ] MatmulSchedulerTest.EpilogueBiasBroadcast (877 ms)`, 1, "matmul-epilogue-assert"},
+	{"asan stack overflow", "\x1b[1m\x1b[31m==777==ERROR: AddressSanitizer: stack-buffer-overflow on address 0x7ffd11112222 at pc 0x7f0000001111 bp 0x7ffd11112000 sp 0x7ffd11111ff8\x1b[0m\r\n" +
+		"WRITE of size 8 at 0x7ffd11112222 thread T3\r\n" +
+		"    #0 0x7f0000001110 in nvfuser::IndexLowering::handleReductionIndex(nvfuser::ReductionOp const*) /src/fuser/csrc/device_lower/pass/index.cpp:901:3\r\n", 1, "asan-index-overflow"},
+	{"two candidates", `AddressSanitizer: heap-use-after-free in nvfuser::IndexLowering::handleReductionIndex(nvfuser::ReductionOp const*) while segmenter logging
+    #3 0x55 in nvfuser::tryMerge(std::string const&) csrc/fusion_segmenter.cpp:77
+    #4 0x56 in nvfuser::GpuLower::lower() csrc/device_lower/pass/index.cpp:12`, 2, ""},
+	{"unrelated", "a completely unrelated sentence about lunch", 0, ""},
+}
+
+// lookupResult is one ranked link on /lookup/.
+type lookupResult struct {
+	Href     string `json:"href"`
+	Title    string `json:"title"`
+	Evidence string `json:"evidence"`
+}
+
+const lookupDone = `document.querySelector("#lookup-app ol.lookup-results, #lookup-app .lookup-none, #lookup-app .lookup-error")`
+
+func readLookupResults(t testing.TB, ctx context.Context) []lookupResult {
+	t.Helper()
+	waitFor(t, ctx, lookupDone, 20*time.Second, `document.getElementById("lookup-app").innerText`)
+	if msg := eval[string](t, ctx, `(document.querySelector("#lookup-app .lookup-error") || {}).textContent || ""`); msg != "" {
+		t.Fatalf("lookup page: %s", msg)
+	}
+	raw := eval[string](t, ctx, `JSON.stringify([...document.querySelectorAll("#lookup-app .lookup-result")].map(li => ({
+		href: li.querySelector("a").getAttribute("href"),
+		title: li.querySelector("a").textContent,
+		evidence: (li.querySelector(".lookup-evidence") || {}).textContent || ""})))`)
+	var out []lookupResult
+	if err := json.Unmarshal([]byte(raw), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// compareLookup requires the page's ranking to be the CLI's.
+func compareLookup(t testing.TB, page []lookupResult, cli []lookup.Match) {
+	t.Helper()
+	var want []lookupResult
+	for _, m := range cli {
+		want = append(want, lookupResult{Href: m.URL, Title: m.Title, Evidence: "Matched: " + strings.Join(m.Evidence, ", ")})
+	}
+	if len(page) != len(want) {
+		t.Errorf("page ranked %d pages, gen lookup %d\npage: %+v\ncli:  %+v", len(page), len(want), page, want)
+		return
+	}
+	for i := range want {
+		if page[i] != want[i] {
+			t.Errorf("rank %d: page %+v\n        cli  %+v", i+1, page[i], want[i])
+		}
+	}
+}
+
+// TestLookupAgreesWithCLI: the /lookup/ page ranks pasted errors exactly as
+// `gen lookup` does (lookup.Load(out).Rank), for form input and for ?q=.
+func TestLookupAgreesWithCLI(t *testing.T) {
+	browser(t)
+	s := site(t)
+	idx, err := lookup.Load(s.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range lookupCases {
+		cli := idx.Rank(c.text)
+		if len(cli) < c.min || (c.min == 0 && len(cli) != 0) {
+			t.Fatalf("%s: gen lookup found %d matches, the case needs %d: %+v", c.name, len(cli), c.min, cli)
+		}
+		if c.first != "" && cli[0].ID != c.first {
+			t.Errorf("%s: gen lookup ranks %s first, want %s", c.name, cli[0].ID, c.first)
+		}
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := newTab(t)
+			t.Run("form", func(t *testing.T) {
+				// Set the value from script: chromedp.SetValue insists on reading
+				// back what it wrote, and a textarea turns "\r\n" into "\n".
+				text, _ := json.Marshal(c.text)
+				do(t, ctx, "opening /lookup/", chromedp.Navigate(s.pageURL("/lookup/")))
+				eval[chromedp.Void](t, ctx, `document.getElementById("lookup-q").value = `+string(text))
+				do(t, ctx, "submitting", chromedp.Click(chromedp.CSS(`form.error-form button[type="submit"]`)))
+				compareLookup(t, readLookupResults(t, ctx), cli)
+				if c.min == 0 && !eval[bool](t, ctx, `!!document.querySelector("#lookup-app .lookup-none")`) {
+					t.Error("no matches, but the page does not say so")
+				}
+				if q := eval[string](t, ctx, `new URL(location.href).searchParams.get("q")`); q != eval[string](t, ctx, `document.getElementById("lookup-q").value`) {
+					t.Errorf("after submitting, the URL's q is %q, not the pasted text", q)
+				}
+			})
+			t.Run("prefill", func(t *testing.T) {
+				do(t, ctx, "opening ?q=", chromedp.Navigate(s.pageURL(query("/lookup/", c.text))))
+				box := eval[string](t, ctx, `document.getElementById("lookup-q").value`)
+				if want := strings.ReplaceAll(c.text, "\r\n", "\n"); box != want {
+					t.Errorf("?q= prefill: textarea holds %q, want %q", box, want)
+				}
+				compareLookup(t, readLookupResults(t, ctx), cli)
+			})
+		})
+	}
+}
