@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+)
+
+// TestCheckKeepsPublishedURLs: renaming a note would drop its URL, which
+// nvFuser may have printed; gen check refuses to publish until an alias
+// keeps the old URL alive.
+func TestCheckKeepsPublishedURLs(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	notes := t.TempDir()
+	note := "# Crash in the segmenter\n\nSIGSEGV in `nvfuser::SegmentCandidateFinder::run` with `bin/test_nvfuser --gtest_filter=Seg.Crash`.\n"
+	writeFile(t, filepath.Join(notes, "seg-crash.md"), note)
+	if code, o, e := gen(t, "", "check", "--config", cfg, "--notes", notes); code != 0 {
+		t.Fatalf("first check: exit %d\n%s\n%s", code, o, e)
+	}
+	published := filepath.Join(proj, "public")
+	var oldPage string
+	for _, sec := range []string{"runbooks", "guides", "notes"} {
+		if _, err := os.Stat(filepath.Join(published, sec, "seg-crash", "index.html")); err == nil {
+			oldPage = "/" + sec + "/seg-crash/"
+		}
+	}
+	if oldPage == "" {
+		t.Fatal("the note's page was not published")
+	}
+	before, _ := os.ReadFile(filepath.Join(published, "index.html"))
+
+	// Renamed without an alias: check fails, names the URL, publishes nothing.
+	if err := os.Rename(filepath.Join(notes, "seg-crash.md"), filepath.Join(notes, "segmenter-crash.md")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := gen(t, "", "check", "--config", cfg, "--notes", notes)
+	if code != 1 || !strings.Contains(stderr, oldPage) || !strings.Contains(stderr, "would disappear") {
+		t.Fatalf("exit %d, want 1 naming %s\n%s\n%s", code, oldPage, stdout, stderr)
+	}
+	after, _ := os.ReadFile(filepath.Join(published, "index.html"))
+	if string(before) != string(after) {
+		t.Error("the published site changed although check failed")
+	}
+
+	// With the old id as an alias the old URL redirects, and check passes.
+	writeFile(t, filepath.Join(notes, "segmenter-crash.md"), "+++\naliases = [\"seg-crash\"]\n+++\n"+note)
+	if code, o, e := gen(t, "", "check", "--config", cfg, "--notes", notes); code != 0 {
+		t.Fatalf("check with alias: exit %d\n%s\n%s", code, o, e)
+	}
+	redirect, err := os.ReadFile(filepath.Join(published, filepath.FromSlash(oldPage), "index.html"))
+	if err != nil || !strings.Contains(string(redirect), "segmenter-crash") {
+		t.Errorf("old URL does not redirect to the renamed note: %v %s", err, redirect)
+	}
+}
+
+// TestCheckStrictFailsOnDrift: drift is a warning for check, an error with
+// --strict (the example has drift on purpose).
+func TestCheckStrictFailsOnDrift(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	code, stdout, _ := gen(t, "", "check", "--config", cfg)
+	if code != 0 || !strings.Contains(stdout, "warning: drift:") {
+		t.Fatalf("check: exit %d, want 0 with drift warnings\n%s", code, stdout)
+	}
+	code, _, stderr := gen(t, "", "check", "--strict", "--config", cfg)
+	if code != 1 || !strings.Contains(stderr, "undocumented-variable: NVFUSER_JIT_OPT_LEVEL") {
+		t.Errorf("check --strict: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestCheckFindsBrokenLinks: a hand-written page with a broken link fails
+// check with the file and line of the link.
+func TestCheckFindsBrokenLinks(t *testing.T) {
+	proj := testsite.New(t)
+	writeFile(t, filepath.Join(proj, "layouts", "_partials", "footer.html"), `<footer><a href="/no/such/page/">broken</a></footer>`)
+	code, _, stderr := gen(t, "", "check", "--config", filepath.Join(proj, "config.toml"))
+	if code != 1 || !strings.Contains(stderr, `broken link "/no/such/page/"`) || !strings.Contains(stderr, "index.html:") {
+		t.Errorf("exit %d\n%s", code, stderr)
+	}
+}
