@@ -52,9 +52,11 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 	if err != nil {
 		return nil, err
 	}
+	// One pass reads each file once and keeps only its anchors and its
+	// references, never the parsed documents: memory stays proportional to
+	// the links, not to the site's HTML.
 	pages := map[string]*page{}
-	docs := map[string]*goquery.Document{}
-	raw := map[string][]byte{}
+	refs := map[string][]string{}
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(siteDir, f))
 		if err != nil {
@@ -67,19 +69,24 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 		p := &page{ids: map[string]bool{}}
 		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("id", "")] = true })
 		doc.Find("a[name]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("name", "")] = true })
-		pages[f], docs[f], raw[f] = p, doc, data
+		pages[f] = p
+		doc.Find("a[href], link[href], script[src], img[src], iframe[src]").Each(func(_ int, s *goquery.Selection) {
+			target, ok := s.Attr("href")
+			if !ok {
+				target = s.AttrOr("src", "")
+			}
+			refs[f] = append(refs[f], target)
+		})
 	}
 	var problems []Problem
 	for _, f := range files {
-		docs[f].Find("a[href], link[href], script[src], img[src], iframe[src]").Each(func(_ int, s *goquery.Selection) {
-			ref, ok := s.Attr("href")
-			if !ok {
-				ref = s.AttrOr("src", "")
+		for _, target := range refs[f] {
+			if msg := checkRef(siteDir, f, target, base, basePath, pages); msg != "" {
+				// Lines are looked up only for problems: rare, and a scan.
+				data, _ := os.ReadFile(filepath.Join(siteDir, f))
+				problems = append(problems, Problem{File: f, Line: lineOf(data, target), Msg: msg})
 			}
-			if msg := checkRef(siteDir, f, ref, base, basePath, pages); msg != "" {
-				problems = append(problems, Problem{File: f, Line: lineOf(raw[f], ref), Msg: msg})
-			}
-		})
+		}
 	}
 	sort.SliceStable(problems, func(i, j int) bool {
 		if problems[i].File != problems[j].File {
@@ -119,7 +126,7 @@ func checkRef(siteDir, from, ref string, base *url.URL, basePath string, pages m
 			target += "/"
 		}
 	}
-	file, ok := resolveFile(siteDir, target)
+	file, ok := resolved(siteDir, target, pages)
 	if !ok {
 		return fmt.Sprintf("broken link %q: no %s in the site", ref, target)
 	}
@@ -130,6 +137,23 @@ func checkRef(siteDir, from, ref string, base *url.URL, basePath string, pages m
 		}
 	}
 	return ""
+}
+
+// resolved is resolveFile, answered from the parsed pages when the target
+// is an HTML page already read (the common case: no file system call).
+func resolved(siteDir, target string, pages map[string]*page) (string, bool) {
+	t := strings.TrimPrefix(path.Clean("/"+target), "/")
+	for _, c := range []string{t, path.Join(t, "index.html")} {
+		if _, ok := pages[c]; ok {
+			return c, true
+		}
+	}
+	if t == "" || t == "." {
+		if _, ok := pages["index.html"]; ok {
+			return "index.html", true
+		}
+	}
+	return resolveFile(siteDir, target)
 }
 
 // resolveFile maps a site path to the file a static server would send.
