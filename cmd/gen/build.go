@@ -82,8 +82,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nbuilt %d pages in %s -> %s\n", r.Pages, time.Since(start).Round(time.Millisecond), s.Out)
-	fmt.Fprintf(stdout, "  open %s, the drift report at %s, the API under %s\n",
-		filepath.Join(s.Out, "index.html"), filepath.Join(s.Out, "drift", "index.html"), filepath.Join(s.Out, "api")+"/")
+	fmt.Fprintf(stdout, "  browse it with `go run ./cmd/gen serve` (or any static server on %s); the drift report is /drift/, the JSON API /api/\n", s.Out)
 	return nil
 }
 

@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,6 +142,22 @@ func TestBrowserPortAgrees(t *testing.T) {
 			t.Fatal(err)
 		}
 		texts = append(texts, string(b))
+	}
+	// Plus generated texts mixing the pieces both regex engines must agree
+	// on: paths, templates, colour codes, URLs, odd spacing and case.
+	pieces := []string{"nvfuser::", "Foo<int, std::vector<T>>", "::bar(", ")", "/opt/x/csrc/fusion.cpp:12", "0xdeadBEEF", "\x1b[31m", "\x1b[0m",
+		"AddressSanitizer: heap-use-after-free", "SIGBUS", "Bus error", "T87_g_float", "iS12{i0}", "https://github.com/NVIDIA/Fuser/issues", "\r\n", "\n", "\t",
+		"test_slice_x", "ResizeTest.Pad", "RuntimeError", "misaligned", "address", "vectorized", "ÄÖ ünïcode", "\u00a0", "a.cuh", "b.hpp:3:4", "(", "<", ">", " "}
+	seed := uint32(7)
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		for j := 0; j < 12; j++ {
+			seed = seed*1664525 + 1013904223
+			p := pieces[int(seed>>8)%len(pieces)]
+			b.WriteString(p)
+		}
+		texts = append(texts, b.String())
+		inputs = append(inputs, fmt.Sprintf("generated #%d", i))
 	}
 	textsJSON, _ := json.Marshal(texts)
 	if err := os.WriteFile(filepath.Join(dir, "texts.json"), textsJSON, 0o644); err != nil {

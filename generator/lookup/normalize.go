@@ -22,13 +22,14 @@ import (
 var (
 	reANSI = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 	reHex  = regexp.MustCompile(`0x[0-9a-fA-F]+`)
+	reURL  = regexp.MustCompile(`https?://[^ \t\n\f\r\v"'<>]+`)
 	// A source file, optionally with a directory prefix and :line[:col].
 	reFile = regexp.MustCompile(`(?:[A-Za-z0-9_.~+-]*/)*([A-Za-z0-9_+-]+\.(?:cpp|cc|cuh|cu|hpp|h|py))(?::[0-9]+)*`)
 	// Template argument lists and parameter lists, innermost first.
 	reAngle = regexp.MustCompile(`<[^<>]*>`)
 	reParen = regexp.MustCompile(`\([^()]*\)`)
 	reQual  = regexp.MustCompile(`[A-Za-z_~][A-Za-z0-9_]*(?:::[A-Za-z_~][A-Za-z0-9_]*)+`)
-	reASan  = regexp.MustCompile(`(?i)(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?\s+([a-z][a-z-]+)`)
+	reASan  = regexp.MustCompile(`(?i)(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?[ \t]+([a-z][a-z-]+)`)
 	reCSan  = regexp.MustCompile(`(?i)(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read)`)
 	reTestP = regexp.MustCompile(`\b(test_[A-Za-z0-9_]+)`)
 	reTestG = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.([A-Za-z0-9_]+)`)
@@ -50,7 +51,7 @@ var signals = []struct{ pattern, name string }{
 // nvFuser's assertion boilerplate included.
 var stopwords = toSet(`the a an and or of to in on at for with by from is are was were be been it this that
 these those as not no but if then else when while into out over under than via per
-internal assert assertion failed failure fail error errors exception raised raise please report bug bugs
+internal assert assertion failed failure fail error errors exception raised raise please report bug bugs repro script
 nvfuser fuser expected got file line function frame thread process core dumped signal received
 traceback most recent call last during handling above another occurred
 info warning note debug run running test tests passed ok
@@ -68,6 +69,7 @@ func toSet(s string) map[string]bool {
 func Normalize(text string) string {
 	t := reANSI.ReplaceAllString(text, "")
 	t = strings.ReplaceAll(t, "\r", "")
+	t = reURL.ReplaceAllString(t, " ")
 	t = reHex.ReplaceAllString(t, " ")
 	return t
 }

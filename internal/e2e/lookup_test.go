@@ -1,8 +1,8 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -38,38 +38,18 @@ C++ exception with description "INTERNAL ASSERT FAILED at /workspace/Fuser/csrc/
 	{"unrelated", "a completely unrelated sentence about lunch", 0, ""},
 }
 
-// lookupResult is one ranked link on /lookup/.
-type lookupResult struct {
-	Href     string `json:"href"`
-	Title    string `json:"title"`
-	Evidence string `json:"evidence"`
-}
-
-const lookupDone = `document.querySelector("#lookup-app ol.lookup-results, #lookup-app .lookup-none, #lookup-app .lookup-error")`
-
-func readLookupResults(t testing.TB, ctx context.Context) []lookupResult {
-	t.Helper()
-	waitFor(t, ctx, lookupDone, 20*time.Second, `document.getElementById("lookup-app").innerText`)
-	if msg := eval[string](t, ctx, `(document.querySelector("#lookup-app .lookup-error") || {}).textContent || ""`); msg != "" {
-		t.Fatalf("lookup page: %s", msg)
-	}
-	raw := eval[string](t, ctx, `JSON.stringify([...document.querySelectorAll("#lookup-app .lookup-result")].map(li => ({
-		href: li.querySelector("a").getAttribute("href"),
-		title: li.querySelector("a").textContent,
-		evidence: (li.querySelector(".lookup-evidence") || {}).textContent || ""})))`)
-	var out []lookupResult
-	if err := json.Unmarshal([]byte(raw), &out); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // compareLookup requires the page's ranking to be the CLI's.
 func compareLookup(t testing.TB, page []lookupResult, cli []lookup.Match) {
 	t.Helper()
 	var want []lookupResult
 	for _, m := range cli {
-		want = append(want, lookupResult{Href: m.URL, Title: m.Title, Evidence: "Matched: " + strings.Join(m.Evidence, ", ")})
+		// The CLI prints absolute permalinks; the page links the same
+		// pages by path, so that a preview or local copy stays on itself.
+		href := m.URL
+		if u, err := url.Parse(m.URL); err == nil {
+			href = u.Path
+		}
+		want = append(want, lookupResult{Href: href, Title: m.Title, Evidence: "Matched: " + strings.Join(m.Evidence, ", ")})
 	}
 	if len(page) != len(want) {
 		t.Errorf("page ranked %d pages, gen lookup %d\npage: %+v\ncli:  %+v", len(page), len(want), page, want)
@@ -126,5 +106,31 @@ func TestLookupAgreesWithCLI(t *testing.T) {
 				compareLookup(t, readLookupResults(t, ctx), cli)
 			})
 		})
+	}
+}
+
+// TestLookupResultLinksStayOnSite: a ranked result opens the runbook on the
+// site being browsed (a local or preview copy too), not on baseURL's host,
+// as every other link of the site does.
+func TestLookupResultLinksStayOnSite(t *testing.T) {
+	browser(t)
+	s := site(t)
+	ctx := newTab(t)
+	do(t, ctx, "opening ?q=", chromedp.Navigate(s.pageURL(query("/lookup/", lookupCases[0].text))))
+	results := readLookupResults(t, ctx)
+	if len(results) == 0 {
+		t.Fatal("no results")
+	}
+	eval[chromedp.Void](t, ctx, `document.querySelector("#lookup-app .lookup-result a").click()`)
+	// Poll from Go: the navigation destroys the page's script context.
+	var got string
+	for deadline := time.Now().Add(15 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`)); err == nil && !strings.Contains(href, "/lookup/") {
+			got = href
+			break
+		}
+	}
+	if want := s.pageURL("/runbooks/" + lookupCases[0].first + "/"); got != want {
+		t.Errorf("the first result (href %q) opened %s, want %s", results[0].Href, got, want)
 	}
 }

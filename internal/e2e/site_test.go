@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
 	"github.com/nvfuser-handbook/handbook/internal/project"
@@ -95,11 +96,18 @@ func buildSite(s *builtSite) error {
 	return nil
 }
 
+// slowFilterCookie, set in a tab, makes the server answer Pagefind's filter
+// index late, as a real network may: the word index then arrives first.
+const slowFilterCookie = "handbook-e2e-slow-filters"
+
 // siteHandler serves dir like a static host: files as they are, folders by
 // their index.html, anything missing as 404.html with status 404.
 func siteHandler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if c, err := r.Cookie(slowFilterCookie); err == nil && c.Value == "1" && strings.HasPrefix(r.URL.Path, "/pagefind/filter/") {
+			time.Sleep(time.Second)
+		}
 		p := filepath.Join(dir, filepath.FromSlash(path.Clean("/"+r.URL.Path)))
 		st, err := os.Stat(p)
 		if err == nil && st.IsDir() {

@@ -31,7 +31,10 @@
     matches.forEach(function (m) {
       var li = el("li", "lookup-result");
       var a = el("a", null, m.title);
-      a.href = m.url;
+      // The index holds absolute permalinks (gen lookup prints them); in
+      // the browser stay on the site being browsed, a preview or a copy.
+      var u = new URL(m.url, location.href);
+      a.href = u.pathname + u.search + u.hash;
       li.appendChild(a);
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));

@@ -7,11 +7,12 @@
 
   var reANSI = /\x1b\[[0-9;]*[A-Za-z]/g;
   var reHex = /0x[0-9a-fA-F]+/g;
+  var reURL = /https?:\/\/[^ \t\n\f\r\v"'<>]+/g;
   var reFile = /(?:[A-Za-z0-9_.~+-]*\/)*([A-Za-z0-9_+-]+\.(?:cpp|cc|cuh|cu|hpp|h|py))(?::[0-9]+)*/g;
   var reAngle = /<[^<>]*>/g;
   var reParen = /\([^()]*\)/g;
   var reQual = /[A-Za-z_~][A-Za-z0-9_]*(?:::[A-Za-z_~][A-Za-z0-9_]*)+/g;
-  var reASan = /(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?\s+([a-z][a-z-]+)/gi;
+  var reASan = /(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?[ \t]+([a-z][a-z-]+)/gi;
   var reCSan = /(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read)/gi;
   var reTestP = /\b(test_[A-Za-z0-9_]+)/g;
   var reTestG = /\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.([A-Za-z0-9_]+)/g;
@@ -30,7 +31,7 @@
   var stopwords = {};
   ("the a an and or of to in on at for with by from is are was were be been it this that " +
    "these those as not no but if then else when while into out over under than via per " +
-   "internal assert assertion failed failure fail error errors exception raised raise please report bug bugs " +
+   "internal assert assertion failed failure fail error errors exception raised raise please report bug bugs repro script " +
    "nvfuser fuser expected got file line function frame thread process core dumped signal received " +
    "traceback most recent call last during handling above another occurred " +
    "info warning note debug run running test tests passed ok " +
@@ -40,7 +41,7 @@
   var specific = { sym: true, file: true, san: true, test: true, pair: true };
 
   function normalize(text) {
-    return text.replace(reANSI, "").split("\r").join("").replace(reHex, " ");
+    return text.replace(reANSI, "").split("\r").join("").replace(reURL, " ").replace(reHex, " ");
   }
 
   function stripTemplates(s) {

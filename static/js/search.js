@@ -82,8 +82,12 @@
     var u = new URL(location.href);
     if (q) u.searchParams.set("q", q); else u.searchParams.delete("q");
     history.replaceState(null, "", u.href);
+    // Pagefind counts only the filters whose data has loaded: load them
+    // first, or the first boxes drawn miss groups and show site-wide counts.
     load().then(function (pf) {
-      return Promise.all([pf.search(q || null, { filters: active }), pf.filters()]);
+      return pf.filters().then(function (all) {
+        return pf.search(q || null, { filters: active }).then(function (r) { return [r, all]; });
+      });
     }).then(function (res) {
       if (mine !== seq) return null;
       renderFilters(res[0].filters && Object.keys(res[0].filters).length ? res[0].filters : res[1]);
