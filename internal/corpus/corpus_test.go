@@ -20,7 +20,8 @@ func TestWrite(t *testing.T) {
 			t.Errorf("missing %s", f)
 		}
 	}
-	if Note(3, 20) != Note(3, 20) || Note(3, 20) == Note(4, 20) {
+	first, again := Note(3, 20), Note(3, 20)
+	if first != again || first == Note(4, 20) {
 		t.Error("notes must be deterministic and varied")
 	}
 }
