@@ -90,8 +90,12 @@ func addSymbol(q string, add func(kind, v string)) {
 	for i := range parts {
 		parts[i] = reDigit.ReplaceAllString(parts[i], "#")
 	}
-	if len(parts) >= 2 {
+	switch {
+	case len(parts) >= 2:
 		add("sym", strings.Join(parts[len(parts)-2:], "::"))
+	case len(parts[0]) >= 4:
+		// nvfuser::tryMerge: a free function, named only through its namespace.
+		add("sym", parts[0])
 	}
 }
 

@@ -91,6 +91,7 @@ func TestNormalizeFeatures(t *testing.T) {
 		{"path prefix and line", "/home/a/b/Fuser/csrc/fusion.cpp:120:7", []string{"file:fusion.cpp"}, []string{"word:home", "word:fuser"}},
 		{"templates", "nvfuser::Foo<int, std::vector<int> >::bar(const T&)", []string{"sym:Foo::bar"}, nil},
 		{"namespaces", "nvfuser::serde::Reader::read()", []string{"sym:Reader::read"}, nil},
+		{"free function", "in nvfuser::tryMerge(std::string const&)", []string{"sym:tryMerge"}, nil},
 		{"std ignored", "std::vector<int>::push_back", nil, []string{"sym:vector::push_back"}},
 		{"tensor numbers", "T87_g_float and iS12{i0}", nil, []string{"word:t87_g_float", "word:is12"}},
 		{"sanitizer", "ERROR: AddressSanitizer: heap-use-after-free on address", []string{"san:address:heap-use-after-free"}, nil},

@@ -69,7 +69,12 @@
     }
     if (parts.length === 0 || parts[0] === "std" || parts[0] === "__gnu_cxx") return;
     parts = parts.map(function (p) { return p.replace(reDigit, "#"); });
-    if (parts.length >= 2) add("sym", parts.slice(parts.length - 2).join("::"));
+    if (parts.length >= 2) {
+      add("sym", parts.slice(parts.length - 2).join("::"));
+    } else if (parts[0].length >= 4) {
+      // nvfuser::tryMerge: a free function, named only through its namespace.
+      add("sym", parts[0]);
+    }
   }
 
   function messageWords(lower, add) {
