@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -21,6 +20,8 @@ import (
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // Options says what to render and where.
@@ -140,33 +141,11 @@ func Build(opt Options) (Result, error) {
 	// Copying static files is the hugo command's job, not the library's:
 	// do it here, project files first, generated ones over them.
 	for _, dir := range []string{filepath.Join(projectDir, "static"), filepath.Join(opt.GeneratedDir, "static")} {
-		if err := copyTree(dir, outDir); err != nil {
+		if err := fsutil.CopyTree(dir, outDir); err != nil {
 			return Result{}, fmt.Errorf("static files: %w", err)
 		}
 	}
 	return Result{Pages: n}, nil
-}
-
-// copyTree copies the files under src into dst; a missing src is fine.
-func copyTree(src, dst string) error {
-	if _, err := os.Stat(src); os.IsNotExist(err) {
-		return nil
-	}
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }
 
 // mounts are config.toml's content mounts plus the generated tree, so that

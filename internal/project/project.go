@@ -5,9 +5,10 @@ package project
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // Files are what a Hugo project of the handbook consists of.
@@ -34,7 +35,7 @@ func Copy(root, dst string) error {
 		if _, err := os.Stat(src); err != nil {
 			continue
 		}
-		if err := copyTree(src, filepath.Join(dst, name)); err != nil {
+		if err := fsutil.CopyTree(src, filepath.Join(dst, name)); err != nil {
 			return err
 		}
 	}
@@ -42,25 +43,4 @@ func Copy(root, dst string) error {
 		return err
 	}
 	return os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dst, "node_modules"))
-}
-
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }

@@ -1,0 +1,62 @@
+package config
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"testing"
+)
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	body := "baseURL = \"https://h.test/\"\n[params.handbook]\nsource = \"../Fuser\"\nnotes = [\"notes\", \"/abs/notes\"]\nrepo_ref = \"v1\"\nurl_manifest = \"urls.txt\"\n"
+	if err := os.WriteFile(cfg, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := map[string][2]string{
+		"BaseURL":     {s.BaseURL, "https://h.test/"},
+		"Source":      {s.Source, filepath.Join(filepath.Dir(dir), "Fuser")},
+		"Notes[0]":    {s.Notes[0], filepath.Join(dir, "notes")},
+		"Notes[1]":    {s.Notes[1], "/abs/notes"},
+		"Out":         {s.Out, filepath.Join(dir, "public")},
+		"RepoURL":     {s.RepoURL, "https://github.com/NVIDIA/Fuser"},
+		"RepoRef":     {s.RepoRef, "v1"},
+		"URLManifest": {s.URLManifest, filepath.Join(dir, "urls.txt")},
+		"Generated":   {s.GeneratedDir(), filepath.Join(dir, "generated")},
+	}
+	for name, c := range checks {
+		if c[0] != c[1] {
+			t.Errorf("%s = %q, want %q", name, c[0], c[1])
+		}
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "config.toml")
+	if err := os.WriteFile(cfg, []byte("title = \"x\"\n[params\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(cfg); err == nil || !regexp.MustCompile(regexp.QuoteMeta(cfg)+`:\d+: `).MatchString(err.Error()) {
+		t.Errorf("err = %v, want file:line", err)
+	}
+	if _, err := Load(filepath.Join(dir, "missing.toml")); err == nil {
+		t.Error("a missing config loaded")
+	}
+}
+
+// The repository's own config.toml loads.
+func TestRepositoryConfig(t *testing.T) {
+	s, err := Load(filepath.Join("..", "..", "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.BaseURL == "" || s.Source != "" {
+		t.Errorf("repository config: %+v", s)
+	}
+}

@@ -1,0 +1,73 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// project is a minimal Hugo project whose page layout fails the build with
+// errorf when a page asks for it, as the render-link hook does for a broken
+// reference.
+func project(t *testing.T) (dir, gen string) {
+	dir, gen = t.TempDir(), t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"config.toml":         "baseURL = \"https://x.test/\"\ntitle = \"t\"\ndisableKinds = [\"taxonomy\", \"term\", \"rss\", \"sitemap\"]\n",
+		"layouts/baseof.html": "<html><body>{{ block \"main\" . }}{{ end }}</body></html>",
+		"layouts/single.html": "{{ define \"main\" }}{{ if .Params.fail }}{{ errorf \"%s: broken reference\" .File.Path }}{{ end }}{{ .Content }}{{ end }}",
+		"layouts/list.html":   "{{ define \"main\" }}{{ range .Pages }}{{ .Title }}{{ end }}{{ end }}",
+		"content/hand.md":     "+++\ntitle = \"hand\"\n+++\nhand-written\n",
+		"static/js/a.js":      "// project static",
+	})
+	writeFiles(t, gen, map[string]string{
+		"content/gen/page.md": "+++\ntitle = \"generated\"\n+++\ngenerated body\n",
+		"static/api/x.json":   "[]",
+	})
+	return dir, gen
+}
+
+func TestBuildMountsGeneratedContentAndStatic(t *testing.T) {
+	dir, gen := project(t)
+	out := filepath.Join(t.TempDir(), "out")
+	res, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Pages < 3 {
+		t.Errorf("pages = %d", res.Pages)
+	}
+	for file, want := range map[string]string{
+		"hand/index.html":     "hand-written",
+		"gen/page/index.html": "generated body",
+		"js/a.js":             "project static",
+		"api/x.json":          "[]",
+	} {
+		b, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %v %q", file, err, b)
+		}
+	}
+}
+
+func TestBuildFailsOnTemplateError(t *testing.T) {
+	dir, gen := project(t)
+	writeFiles(t, gen, map[string]string{"content/gen/bad.md": "+++\ntitle = \"bad\"\nfail = true\n+++\n"})
+	_, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: filepath.Join(t.TempDir(), "out")})
+	if err == nil || !strings.Contains(err.Error(), "broken reference") {
+		t.Errorf("err = %v, want the template's error", err)
+	}
+}

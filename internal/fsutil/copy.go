@@ -1,0 +1,34 @@
+// Package fsutil holds the one file-system helper several stages need.
+package fsutil
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// CopyTree copies the file or folder src to dst, creating folders as
+// needed. A missing src copies nothing.
+func CopyTree(src, dst string) error {
+	if _, err := os.Stat(src); os.IsNotExist(err) {
+		return nil
+	}
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
