@@ -65,6 +65,9 @@ func Extract(in *sources.Inputs) (*Facts, error) {
 			return nil, err
 		}
 		f.Reads = reads
+		// A C++ file the scanner could not read to the end is worth knowing:
+		// its reads may be missing from the pages and the drift report.
+		in.Warnings = append(in.Warnings, reads.Skipped...)
 		f.Build = scanBuildFiles(in, f.YAML)
 	}
 	return f, nil

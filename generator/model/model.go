@@ -62,13 +62,12 @@ type Variable struct {
 // Family is an option family: the options behind one environment variable
 // such as NVFUSER_DUMP, backed by one C++ enum.
 type Family struct {
-	Env         string // "NVFUSER_DUMP"
-	Key         string // "dump": short, URL-safe, derived from Env
-	Enum        string // "DebugDumpOption"
-	Doc         string // the enum's doc comment in options.h
-	DefinedAt   Location
-	DeclaredAt  Location
-	Description string
+	Env        string // "NVFUSER_DUMP"
+	Key        string // "dump": short, URL-safe, derived from Env
+	Enum       string // "DebugDumpOption"
+	Doc        string // the enum's doc comment in options.h
+	DefinedAt  Location
+	DeclaredAt Location
 }
 
 // Option is one option of a family: a token accepted in NVFUSER_DUMP etc.
