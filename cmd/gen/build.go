@@ -61,19 +61,19 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	if check {
 		name = "check"
 	}
-	var opt checkOptions
+	var opt pipeline.CheckOptions
 	s, _, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
 		if check {
-			fs.BoolVar(&opt.strict, "strict", false, "treat drift findings as errors")
-			fs.BoolVar(&opt.writeManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
+			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
+			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
 		}
 	})
 	if err != nil {
 		return err
 	}
-	hooks := pipeline.Hooks{AfterRender: []func(string, *pipeline.Result) (pipeline.Stage, error){searchHook(s)}}
+	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
 	if check {
-		hooks.AfterRender = append(hooks.AfterRender, checkHook(s, opt))
+		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))
 	}
 	start := time.Now()
 	r, err := pipeline.Build(s, hooks, stderr)

@@ -30,7 +30,7 @@ func serveCmd(args []string, stdout, stderr io.Writer, stop <-chan struct{}) err
 	if err != nil {
 		return err
 	}
-	hooks := pipeline.Hooks{AfterRender: []func(string, *pipeline.Result) (pipeline.Stage, error){searchHook(s)}}
+	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
 	rebuild := func() {
 		start := time.Now()
 		r, err := pipeline.Build(s, hooks, stderr)

@@ -50,8 +50,9 @@ type Result struct {
 // Hooks let callers add work between rendering and publishing (search
 // indexing, link checks) against the staged site.
 type Hooks struct {
-	// AfterRender runs on the staged site; an error aborts the publish.
-	AfterRender []func(staged string, r *Result) (Stage, error)
+	// AfterRender runs on the staged site, in order (see SearchIndex and
+	// Check in hooks.go); an error aborts the publish.
+	AfterRender []Hook
 }
 
 // Model runs read, extract and model: everything up to, not including,

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -58,19 +57,8 @@ func measure(n, m int) (*Measurement, error) {
 	s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
 
 	res := &Measurement{N: n, Options: m, Stages: map[string]float64{}}
-	hooks := pipeline.Hooks{AfterRender: []func(string, *pipeline.Result) (pipeline.Stage, error){
-		func(staged string, _ *pipeline.Result) (pipeline.Stage, error) {
-			sum, err := search.Index(pf, staged)
-			return pipeline.Stage{Name: "search", Detail: sum}, err
-		},
-		func(staged string, _ *pipeline.Result) (pipeline.Stage, error) {
-			problems, err := check.Links(staged, s.BaseURL)
-			if err == nil && len(problems) > 0 {
-				err = fmt.Errorf("%d broken links, first %s", len(problems), problems[0])
-			}
-			return pipeline.Stage{Name: "check"}, err
-		},
-	}}
+	// The same hooks as `gen check`: search index, then links and URLs.
+	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
 	start := time.Now()
 	r, err := pipeline.Build(s, hooks, io.Discard)
 	if err != nil {

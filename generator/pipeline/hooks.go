@@ -1,4 +1,4 @@
-package main
+package pipeline
 
 import (
 	"fmt"
@@ -6,48 +6,52 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
-	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/generator/search"
 )
 
-// searchHook indexes the staged site with Pagefind.
-func searchHook(s *config.Settings) func(string, *pipeline.Result) (pipeline.Stage, error) {
-	return func(staged string, _ *pipeline.Result) (pipeline.Stage, error) {
-		bin, err := search.Pagefind(s.ProjectDir)
+// Hook is work run on the staged site between render and publish; an
+// error aborts the publish.
+type Hook func(staged string, r *Result) (Stage, error)
+
+// SearchIndex indexes the staged site with Pagefind, installing it in
+// projectDir on first use.
+func SearchIndex(projectDir string) Hook {
+	return func(staged string, _ *Result) (Stage, error) {
+		bin, err := search.Pagefind(projectDir)
 		if err != nil {
-			return pipeline.Stage{}, err
+			return Stage{}, err
 		}
 		summary, err := search.Index(bin, staged)
-		return pipeline.Stage{Name: "search", Detail: summary}, err
+		return Stage{Name: "search", Detail: summary}, err
 	}
 }
 
-// checkOptions are gen check's own flags.
-type checkOptions struct {
-	strict        bool
-	writeManifest bool
+// CheckOptions are gen check's own switches.
+type CheckOptions struct {
+	Strict        bool // drift findings are errors
+	WriteManifest bool // after a clean check, record the published URLs in url_manifest
 }
 
-// checkHook fails the run, before publishing, on broken links or anchors,
+// Check fails the run, before publishing, on broken links or anchors,
 // on URLs that were published before and would disappear, and (with
 // --strict) on drift.
-func checkHook(s *config.Settings, opt checkOptions) func(string, *pipeline.Result) (pipeline.Stage, error) {
-	return func(staged string, r *pipeline.Result) (pipeline.Stage, error) {
+func Check(s *config.Settings, opt CheckOptions) Hook {
+	return func(staged string, r *Result) (Stage, error) {
 		problems, err := check.Links(staged, s.BaseURL)
 		if err != nil {
-			return pipeline.Stage{}, err
+			return Stage{}, err
 		}
 		nLinks := len(problems)
 		previous, err := check.PublishedURLs(s.Out)
 		if err != nil {
-			return pipeline.Stage{}, err
+			return Stage{}, err
 		}
 		lost, _ := check.LostURLs(previous, staged, s.Out+" (the site published before)")
 		problems = append(problems, lost...)
 		if s.URLManifest != "" {
 			listed, err := check.ReadManifest(s.URLManifest)
-			if err != nil && !opt.writeManifest {
-				return pipeline.Stage{}, fmt.Errorf("url_manifest: %w", err)
+			if err != nil && !opt.WriteManifest {
+				return Stage{}, fmt.Errorf("url_manifest: %w", err)
 			}
 			lost, _ := check.LostURLs(listed, staged, s.URLManifest)
 			problems = append(problems, lost...)
@@ -56,7 +60,7 @@ func checkHook(s *config.Settings, opt checkOptions) func(string, *pipeline.Resu
 		for _, d := range r.Handbook.Drift {
 			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Detail))
 		}
-		stage := pipeline.Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d drift findings", nLinks, len(problems)-nLinks, len(drift))}
+		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d drift findings", nLinks, len(problems)-nLinks, len(drift))}
 		if len(problems) > 0 {
 			var lines []string
 			for _, p := range problems {
@@ -64,13 +68,13 @@ func checkHook(s *config.Settings, opt checkOptions) func(string, *pipeline.Resu
 			}
 			return stage, fmt.Errorf("check found %d problem(s); the site was not published:\n  %s", len(problems), strings.Join(lines, "\n  "))
 		}
-		if opt.strict && len(drift) > 0 {
+		if opt.Strict && len(drift) > 0 {
 			return stage, fmt.Errorf("check --strict: %d drift finding(s); the site was not published:\n  %s", len(drift), strings.Join(drift, "\n  "))
 		}
 		for _, d := range drift {
 			r.Notices = append(r.Notices, "drift: "+d)
 		}
-		if opt.writeManifest && s.URLManifest != "" {
+		if opt.WriteManifest && s.URLManifest != "" {
 			urls, err := check.PublishedURLs(staged)
 			if err != nil {
 				return stage, err
