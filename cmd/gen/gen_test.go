@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -126,7 +125,7 @@ func TestBadInputKeepsPreviousSite(t *testing.T) {
 	if code, stdout, stderr := gen(t, "", "--config", cfg); code != 0 {
 		t.Fatalf("first build: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	before := snapshot(t, filepath.Join(proj, "public"))
+	before := testsite.Tree(t, filepath.Join(proj, "public"))
 
 	src := t.TempDir()
 	writeFile(t, filepath.Join(src, "tools/env-config/env_options.yaml"), "options:\n  - name: A\n    choices: [a, b\n  - name: B\n")
@@ -138,7 +137,7 @@ func TestBadInputKeepsPreviousSite(t *testing.T) {
 	if !strings.Contains(stderr, "tools/env-config/env_options.yaml:") {
 		t.Errorf("error does not name file and line: %s", stderr)
 	}
-	after := snapshot(t, filepath.Join(proj, "public"))
+	after := testsite.Tree(t, filepath.Join(proj, "public"))
 	if len(before) != len(after) {
 		t.Fatalf("site changed: %d files before, %d after", len(before), len(after))
 	}
@@ -172,7 +171,7 @@ func TestDeterministic(t *testing.T) {
 	if code, o, e := gen(t, "", "--config", cfg); code != 0 {
 		t.Fatalf("exit %d %s %s", code, o, e)
 	}
-	site1, gen1 := snapshot(t, filepath.Join(proj, "public")), snapshot(t, filepath.Join(proj, "generated", "content"))
+	site1, gen1 := testsite.Tree(t, filepath.Join(proj, "public")), testsite.Tree(t, filepath.Join(proj, "generated", "content"))
 	code, stdout, _ := gen(t, "", "--config", cfg)
 	if code != 0 {
 		t.Fatal("second build failed")
@@ -180,11 +179,11 @@ func TestDeterministic(t *testing.T) {
 	if !strings.Contains(stdout, "0 file(s) changed") {
 		t.Errorf("a rerun with no input change rewrote generated files:\n%s", stdout)
 	}
-	site2, gen2 := snapshot(t, filepath.Join(proj, "public")), snapshot(t, filepath.Join(proj, "generated", "content"))
+	site2, gen2 := testsite.Tree(t, filepath.Join(proj, "public")), testsite.Tree(t, filepath.Join(proj, "generated", "content"))
 	for _, site := range []map[string][]byte{site1, site2} {
 		n := 0
 		for f := range site {
-			if strings.HasPrefix(f, "pagefind"+string(filepath.Separator)) {
+			if strings.HasPrefix(f, "pagefind/") {
 				delete(site, f)
 				n++
 			}
@@ -261,24 +260,6 @@ func TestUsage(t *testing.T) {
 	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") {
 		t.Errorf("help: exit %d %q", code, out)
 	}
-}
-
-func snapshot(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	m := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		m[rel] = data
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 func writeFile(t *testing.T, p, s string) {

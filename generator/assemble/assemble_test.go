@@ -1,8 +1,9 @@
 package assemble
 
 import (
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,9 +76,9 @@ func TestFamilyKey(t *testing.T) {
 
 // The real env_options.yaml snapshot merges with the example's tables.
 func TestMergeRealYAML(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "fuser", "env_options.yaml"))
+	data, err := os.ReadFile(testsite.Shared(t, "fuser", "env_options.yaml"))
 	if err != nil {
-		t.Skipf("../shared is absent (%v)", err)
+		t.Fatal(err)
 	}
 	y, err := envyaml.Parse(envyaml.Path, data)
 	if err != nil {

@@ -3,7 +3,6 @@ package emit_test
 import (
 	"bytes"
 	"flag"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -12,6 +11,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 	if err := emit.Emit(r.Handbook, site, w); err != nil {
 		t.Fatal(err)
 	}
-	got := tree(t, out)
+	got := testsite.Tree(t, out)
 	golden := filepath.Join("testdata", "golden")
 	if *update {
 		if err := os.RemoveAll(golden); err != nil {
@@ -49,7 +49,7 @@ func TestGolden(t *testing.T) {
 		}
 		return
 	}
-	want := tree(t, golden)
+	want := testsite.Tree(t, golden)
 	for name, data := range want {
 		g, ok := got[name]
 		switch {
@@ -72,24 +72,6 @@ func TestGolden(t *testing.T) {
 	if len(w2.Written) != 0 || len(w2.Removed) != 0 {
 		t.Errorf("re-emit rewrote %v and removed %v", w2.Written, w2.Removed)
 	}
-}
-
-func tree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	m := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		rel, _ := filepath.Rel(dir, p)
-		m[filepath.ToSlash(rel)] = data
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
 }
 
 // firstDiff shows the first differing line of two files.

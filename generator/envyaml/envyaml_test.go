@@ -1,9 +1,10 @@
 package envyaml
 
 import (
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+
 	"errors"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -98,10 +99,10 @@ func TestParseErrors(t *testing.T) {
 
 // TestRealSnapshot reads the real env_options.yaml snapshot from ../shared.
 func TestRealSnapshot(t *testing.T) {
-	path := filepath.Join("..", "..", "..", "shared", "fuser", "env_options.yaml")
+	path := testsite.Shared(t, "fuser", "env_options.yaml")
 	data, err := os.ReadFile(path)
 	if err != nil {
-		t.Skipf("../shared is absent (%v)", err)
+		t.Fatal(err)
 	}
 	f, err := Parse(path, data)
 	if err != nil {

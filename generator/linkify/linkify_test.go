@@ -1,6 +1,8 @@
 package linkify
 
 import (
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -241,23 +243,9 @@ func TestDestination(t *testing.T) {
 // TestSeedNotes linkifies the shared corpus of real notes when it is
 // present (it lives outside the module and is not redistributed).
 func TestSeedNotes(t *testing.T) {
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if parent := filepath.Dir(dir); parent != dir {
-			dir = parent
-			continue
-		}
-		t.Fatal("go.mod not found")
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "..", "shared", "seeds", "*.txt"))
+	files, _ := filepath.Glob(filepath.Join(testsite.Shared(t, "seeds"), "*.txt"))
 	if len(files) == 0 {
-		t.Skip("seed corpus not available")
+		t.Fatal("../shared/seeds holds no notes")
 	}
 	for _, f := range files {
 		in, err := os.ReadFile(f)

@@ -1,8 +1,6 @@
 package notes
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -94,25 +92,6 @@ func checkInvariants(t *testing.T, n *model.Note, data []byte) {
 				t.Errorf("duplicate %q", l[i])
 			}
 		}
-	}
-}
-
-// moduleRoot walks up from the package directory to go.mod.
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
 	}
 }
 

@@ -8,16 +8,13 @@ import (
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 // seedDir is the shared corpus of real notes, outside the module. It is
 // not redistributed with the handbook, so the test skips without it.
 func seedDir(t *testing.T) string {
-	dir := filepath.Join(moduleRoot(t), "..", "shared", "seeds")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("seed corpus not available: %v", err)
-	}
-	return dir
+	return testsite.Shared(t, "seeds")
 }
 
 func readSeed(t *testing.T, prefix string) (string, []byte) {

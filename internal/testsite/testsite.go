@@ -4,6 +4,7 @@
 package testsite
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -41,11 +42,34 @@ func New(t testing.TB) string {
 	return dir
 }
 
-// SharedDir is ../shared beside the repository, or "" when absent.
-func SharedDir(t testing.TB) string {
-	d := filepath.Join(Root(t), "..", "shared")
-	if _, err := os.Stat(d); err != nil {
-		return ""
+// Shared returns a path inside ../shared (the seed material beside the
+// repository), or skips the test when it is absent: the material is not
+// redistributed, so a fresh clone elsewhere runs without it.
+func Shared(t testing.TB, elem ...string) string {
+	t.Helper()
+	p := filepath.Join(append([]string{Root(t), "..", "shared"}, elem...)...)
+	if _, err := os.Stat(p); err != nil {
+		t.Skipf("../shared is absent (%v)", err)
 	}
-	return d
+	return p
+}
+
+// Tree reads every file under dir into a map keyed by slash-separated
+// relative path, for comparing whole builds.
+func Tree(t testing.TB, dir string) map[string][]byte {
+	t.Helper()
+	m := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(dir, p)
+		m[filepath.ToSlash(rel)] = data
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
