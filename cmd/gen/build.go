@@ -22,7 +22,7 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // settings parses the common flags over config.toml.
-func settings(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, *flag.FlagSet, error) {
+func settings(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, error) {
 	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
@@ -34,15 +34,15 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 		extra(fs)
 	}
 	if err := fs.Parse(args); err != nil {
-		return nil, nil, errUsage
+		return nil, errUsage
 	}
-	if fs.NArg() > 0 && name != "lookup" {
+	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gen %s: unexpected argument %q\n", name, fs.Arg(0))
-		return nil, nil, errUsage
+		return nil, errUsage
 	}
 	s, err := config.Load(*cfgFile)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if *source != "" {
 		s.Source, _ = filepath.Abs(*source)
@@ -53,7 +53,7 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	if len(notes) > 0 {
 		s.Notes = notes
 	}
-	return s, fs, nil
+	return s, nil
 }
 
 func build(args []string, stdout, stderr io.Writer, check bool) error {
@@ -62,7 +62,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		name = "check"
 	}
 	var opt pipeline.CheckOptions
-	s, _, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
+	s, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
 		if check {
 			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
 			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")

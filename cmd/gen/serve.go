@@ -23,7 +23,7 @@ import (
 func serveCmd(args []string, stdout, stderr io.Writer, stop <-chan struct{}) error {
 	var addr string
 	var interval time.Duration
-	s, _, err := settings("serve", args, stderr, func(fs *flag.FlagSet) {
+	s, err := settings("serve", args, stderr, func(fs *flag.FlagSet) {
 		fs.StringVar(&addr, "addr", "127.0.0.1:1313", "address to serve on")
 		fs.DurationVar(&interval, "poll", 500*time.Millisecond, "how often inputs are checked for changes")
 	})

@@ -104,9 +104,8 @@ const (
 	DriftUnreadVar          = "documented-variable-unread"
 	DriftUnusedOption       = "option-never-consulted" // in the tables, never checked in csrc
 	DriftUndeclaredOption   = "option-without-enum"    // map entry whose enumerator is not in options.h
-	DriftFamilyUnknown      = "family-variable-unknown"
-	DriftStaleNoteOption    = "note-unknown-option" // a note sets an option that does not exist
-	DriftNoteMissingFile    = "note-missing-file"   // a note points at a file not in the checkout
+	DriftStaleNoteOption    = "note-unknown-option"    // a note sets an option that does not exist
+	DriftNoteMissingFile    = "note-missing-file"      // a note points at a file not in the checkout
 	DriftNoteUnknownVar     = "note-unknown-variable"
 )
 

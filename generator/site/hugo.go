@@ -97,8 +97,8 @@ func Build(opt Options) (Result, error) {
 		flags.Set("baseURL", opt.BaseURL)
 	}
 	if opt.GeneratedDir != "" {
-		// Exposed to config.toml's module mounts as an environment-like
-		// parameter would not be; we set the mounts directly instead.
+		// The generated tree's location is a run-time setting, so the
+		// content mounts are set here rather than written in config.toml.
 		flags.Set("module", map[string]any{"mounts": mounts(projectDir, opt.GeneratedDir)})
 	}
 

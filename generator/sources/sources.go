@@ -4,7 +4,6 @@
 package sources
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -26,6 +25,8 @@ type Inputs struct {
 	Embedded bool
 	Notes    []File
 	Warnings []model.Diagnostic
+
+	seen map[string]bool // note paths and (name, content) keys already read
 }
 
 // File is one note: its path as given, and its bytes.
@@ -158,16 +159,26 @@ func (in *Inputs) readNotes(arg string) error {
 	return nil
 }
 
+// addNote reads one note unless it was read already: named twice (a folder
+// and a glob overlapping), or the same file reached by two paths (same name,
+// same bytes). Lookups are by map, so large note folders stay linear.
 func (in *Inputs) addNote(p string) error {
+	if in.seen == nil {
+		in.seen = map[string]bool{}
+	}
+	if in.seen[p] {
+		return nil
+	}
+	in.seen[p] = true
 	data, err := os.ReadFile(p)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	for _, n := range in.Notes {
-		if n.Path == p || bytes.Equal(n.Data, data) && filepath.Base(n.Path) == filepath.Base(p) {
-			return nil // the same note named twice
-		}
+	same := filepath.Base(p) + "\x00" + string(data)
+	if in.seen[same] {
+		return nil
 	}
+	in.seen[same] = true
 	in.Notes = append(in.Notes, File{Path: p, Data: data})
 	return nil
 }
