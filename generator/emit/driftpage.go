@@ -15,7 +15,15 @@ type driftFront struct {
 
 type driftParams struct {
 	Kind     string      `toml:"kind"`
+	Kinds    []driftKind `toml:"kinds"`
 	Findings []driftItem `toml:"findings,omitempty"`
+}
+
+// driftKind describes a kind of finding; the layout lists kinds in order.
+type driftKind struct {
+	Kind  string `toml:"kind"`
+	Title string `toml:"title"`
+	What  string `toml:"what"`
 }
 
 type driftItem struct {
@@ -36,6 +44,9 @@ func (e *emitter) driftPage() error {
 		Weight:      60,
 	}
 	f.Params.Kind = "drift"
+	for _, k := range model.DriftKinds {
+		f.Params.Kinds = append(f.Params.Kinds, driftKind{Kind: k.Kind, Title: k.Title, What: k.What})
+	}
 	for _, d := range e.h.Drift {
 		it := driftItem{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d)}
 		it.Path = e.subjectPath(d)

@@ -109,6 +109,27 @@ const (
 	DriftNoteUnknownVar     = "note-unknown-variable"
 )
 
+// DriftKind describes a kind of finding for readers.
+type DriftKind struct {
+	Kind  string
+	Title string
+	What  string // what it means and why it matters
+}
+
+// DriftKinds lists every kind in the order the report shows them. It is the
+// one place a kind is described: pages and exports read it from here.
+var DriftKinds = []DriftKind{
+	{DriftUndocumentedOption, "Options missing from the YAML", "An option in the tables of csrc/options.cpp that env_options.yaml does not document. It works, but nobody can find it."},
+	{DriftRemovedOption, "Documented options that no longer exist", "env_options.yaml documents an option that csrc/options.cpp does not define. Setting it does nothing (or is rejected)."},
+	{DriftUndocumentedVar, "Variables read but not documented", "The code reads an environment variable that env_options.yaml does not describe."},
+	{DriftUnreadVar, "Documented variables nothing reads", "env_options.yaml documents a variable that no code reads any more."},
+	{DriftUnusedOption, "Options never consulted", "An option defined in the tables that no code in csrc checks: setting it has no effect."},
+	{DriftUndeclaredOption, "Options without an enumerator", "An option table entry whose enumerator is not declared in csrc/options.h."},
+	{DriftStaleNoteOption, "Notes setting unknown options", "A note sets an option that no option table defines: the note may be stale, or the option was renamed."},
+	{DriftNoteMissingFile, "Notes pointing at missing files", "A note names a file that is not in the source checkout: it was moved, renamed or deleted."},
+	{DriftNoteUnknownVar, "Notes setting unknown variables", "A note sets an environment variable the handbook does not know."},
+}
+
 // Drift is one disagreement between sources.
 type Drift struct {
 	Kind    string
