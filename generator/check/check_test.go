@@ -84,7 +84,7 @@ func TestLostURLs(t *testing.T) {
 	}
 	// b was renamed to c; an alias page keeps a's URL alive, b is lost.
 	newSite := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/c/index.html": "", "api/env.json": "[]"})
-	lost, _ := LostURLs(urls, newSite, "public")
+	lost := LostURLs(urls, newSite, "public")
 	if len(lost) != 1 || !strings.Contains(lost[0].Msg, "/runbooks/b/") {
 		t.Errorf("lost = %v", lost)
 	}

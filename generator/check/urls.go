@@ -76,12 +76,12 @@ func WriteManifest(file string, urls []string) error {
 // LostURLs returns the previously published URLs that the new site no
 // longer serves. An alias keeps a URL alive: Hugo writes a redirect page at
 // the old path, so it is still served.
-func LostURLs(previous []string, newSite string, source string) ([]Problem, error) {
+func LostURLs(previous []string, newSite string, source string) []Problem {
 	var problems []Problem
 	for _, u := range previous {
 		if _, ok := resolveFile(newSite, strings.TrimPrefix(u, "/")); !ok {
 			problems = append(problems, Problem{File: source, Msg: fmt.Sprintf("published URL %s would disappear (add an alias in the note's front matter, or pin its id)", u)})
 		}
 	}
-	return problems, nil
+	return problems
 }

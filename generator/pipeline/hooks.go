@@ -46,14 +46,14 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		if err != nil {
 			return Stage{}, err
 		}
-		lost, _ := check.LostURLs(previous, staged, s.Out+" (the site published before)")
+		lost := check.LostURLs(previous, staged, s.Out+" (the site published before)")
 		problems = append(problems, lost...)
 		if s.URLManifest != "" {
 			listed, err := check.ReadManifest(s.URLManifest)
 			if err != nil && !opt.WriteManifest {
 				return Stage{}, fmt.Errorf("url_manifest: %w", err)
 			}
-			lost, _ := check.LostURLs(listed, staged, s.URLManifest)
+			lost := check.LostURLs(listed, staged, s.URLManifest)
 			problems = append(problems, lost...)
 		}
 		var drift []string
