@@ -97,11 +97,7 @@ func (e *emitter) reference() error {
 
 func (e *emitter) notes() error {
 	for _, n := range e.h.Notes {
-		p, err := e.notePage(n)
-		if err != nil {
-			return err
-		}
-		if err := e.put(urls.Section(n.Kind)+"/"+n.ID+".md", p); err != nil {
+		if err := e.put(urls.Section(n.Kind)+"/"+n.ID+".md", e.notePage(n)); err != nil {
 			return err
 		}
 	}

@@ -70,7 +70,7 @@ type noteSig struct {
 	Text string `toml:"text"`
 }
 
-func (e *emitter) notePage(n *model.Note) (page, error) {
+func (e *emitter) notePage(n *model.Note) page {
 	f := noteFront{Title: n.Title, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
 	f.Aliases = []string{urls.Short(n.ID)}
 	for _, a := range n.Aliases {
@@ -122,7 +122,7 @@ func (e *emitter) notePage(n *model.Note) (page, error) {
 	if err != nil {
 		body = []byte(n.Body) // render the note unlinked rather than lose it
 	}
-	return page{front: f, body: string(body)}, nil
+	return page{front: f, body: string(body)}
 }
 
 // maxShared is how many notes may share a feature before it stops
