@@ -62,7 +62,9 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		name = "check"
 	}
 	var opt pipeline.CheckOptions
+	var metrics bool
 	s, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
+		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template")
 		if check {
 			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
 			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
@@ -71,6 +73,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	if err != nil {
 		return err
 	}
+	s.TemplateMetrics = metrics
 	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
 	if check {
 		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))

@@ -115,6 +115,53 @@ func TestBuildExample(t *testing.T) {
 			t.Errorf("missing %s", p)
 		}
 	}
+
+	// Search indexes every searchable page through its search document:
+	// each note, option, variable and option family, and the drift report.
+	var notes []struct{ ID string }
+	readJSON(t, filepath.Join(out, "api", "runbooks.json"), &notes)
+	families := map[string]bool{}
+	for _, o := range opts {
+		families[o.Env] = true
+	}
+	var entry struct {
+		Languages map[string]struct {
+			PageCount int `json:"page_count"`
+		}
+	}
+	readJSON(t, filepath.Join(out, "pagefind", "pagefind-entry.json"), &entry)
+	indexed := 0
+	for _, l := range entry.Languages {
+		indexed += l.PageCount
+	}
+	if want := len(notes) + len(opts) + len(vars) + len(families) + 1; indexed != want {
+		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, drift)",
+			indexed, want, len(notes), len(opts), len(vars), len(families))
+	}
+	// The search documents are not published, nor left beside the site.
+	if _, err := os.Stat(filepath.Join(out, "_search")); err == nil {
+		t.Error("search documents were published under _search/")
+	}
+	if left, _ := filepath.Glob(filepath.Join(proj, ".public*")); len(left) > 0 {
+		t.Errorf("staging left behind: %v", left)
+	}
+}
+
+// TestTemplateMetrics: --template-metrics reports Hugo's time per template.
+func TestTemplateMetrics(t *testing.T) {
+	proj := testsite.New(t)
+	code, stdout, stderr := gen(t, "", "build", "--template-metrics", "--config", filepath.Join(proj, "config.toml"))
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"Template Metrics", "page.html", "_markup/render-link.html"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if code, _, stderr := gen(t, "", "build", "--config", filepath.Join(proj, "config.toml")); code != 0 || strings.Contains(stderr, "Template Metrics") {
+		t.Errorf("without the flag: exit %d, stderr:\n%s", code, stderr)
+	}
 }
 
 // TestBadInputKeepsPreviousSite: a malformed env_options.yaml is an error

@@ -66,6 +66,7 @@ flags (build, check):
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
+  --template-metrics  print the time Hugo spent in each template (finding slow pages)
 
 flags (check only):
   --strict          drift findings (stale options in notes, undocumented variables) are errors

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
@@ -26,11 +27,18 @@ func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 		KnownVariable: func(name string) bool { return h.Variable(name) != nil },
 		FileExists:    in.FileExists,
 	}
+	// Notes parse independently: all at once, then checked in input order.
+	h.Variable("") // build the model's lookup maps before they are shared
+	parsed := make([]*model.Note, len(in.Notes))
+	failed := make([]error, len(in.Notes))
+	parallel.For(len(in.Notes), func(i int) {
+		parsed[i], failed[i] = notes.Parse(in.Notes[i].Path, in.Notes[i].Data, opt)
+	})
 	var out []*model.Note
 	byID := map[string]string{}
 	var errs []string
-	for _, f := range in.Notes {
-		n, err := notes.Parse(f.Path, f.Data, opt)
+	for i, f := range in.Notes {
+		n, err := parsed[i], failed[i]
 		if err != nil {
 			errs = append(errs, err.Error())
 			continue

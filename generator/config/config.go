@@ -31,6 +31,10 @@ type Settings struct {
 	URLManifest string
 	// NotesEditBase turns a note's path into an "edit this note" URL.
 	NotesEditBase string
+
+	// TemplateMetrics makes the render print Hugo's time per template
+	// (gen build --template-metrics), to find what makes pages slow.
+	TemplateMetrics bool
 }
 
 type file struct {

@@ -1,11 +1,13 @@
 package emit
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -56,6 +58,7 @@ type emitter struct {
 // Emit writes every generated page and the JSON API through w.
 func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e := &emitter{h: h, site: site, w: w}
+	h.Variable("") // build the model's lookup maps before they are shared
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
@@ -95,13 +98,15 @@ func (e *emitter) reference() error {
 	return nil
 }
 
+// notes writes every note's page. Notes are independent (the related and
+// used-by indexes are built before), so they are rendered in parallel.
 func (e *emitter) notes() error {
-	for _, n := range e.h.Notes {
-		if err := e.put(urls.Section(n.Kind)+"/"+n.ID+".md", e.notePage(n)); err != nil {
-			return err
-		}
-	}
-	return nil
+	errs := make([]error, len(e.h.Notes))
+	parallel.For(len(e.h.Notes), func(i int) {
+		n := e.h.Notes[i]
+		errs[i] = e.put(urls.Section(n.Kind)+"/"+n.ID+".md", e.notePage(n))
+	})
+	return errors.Join(errs...)
 }
 
 // option finds an option by the variable a note used, accepting the old
@@ -118,7 +123,7 @@ func (e *emitter) option(env, name string) *model.Option {
 func (e *emitter) indexUsage() {
 	e.usedBy = map[string][]Ref{}
 	for _, n := range e.h.Notes {
-		ref := Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Path: contentPath(urls.Note(n.Kind, n.ID))}
+		ref := noteRef(n)
 		seen := map[string]bool{}
 		add := func(key string) {
 			if !seen[key] {

@@ -2,9 +2,11 @@ package emit
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
@@ -18,27 +20,33 @@ type noteFront struct {
 }
 
 type noteParams struct {
-	ID         string        `toml:"id"`
-	Kind       string        `toml:"kind"`
-	Status     string        `toml:"status,omitempty"`
-	Source     string        `toml:"source"`
-	EditURL    string        `toml:"edit_url,omitempty"`
-	ShortURL   string        `toml:"short_url"`
-	Symptom    string        `toml:"symptom,omitempty"`
-	Commands   []noteCommand `toml:"commands,omitempty"`
-	Env        []noteEnv     `toml:"env,omitempty"`
-	Options    []noteOption  `toml:"options,omitempty"`
-	Files      []noteFile    `toml:"files,omitempty"`
-	Tests      []string      `toml:"tests,omitempty"`
-	Symbols    []string      `toml:"symbols,omitempty"`
-	Commits    []string      `toml:"commits,omitempty"`
-	Issues     []Link        `toml:"issues,omitempty"`
-	Tools      []string      `toml:"tools,omitempty"`
-	Signatures []noteSig     `toml:"signatures,omitempty"`
-	Done       int           `toml:"checklist_done"`
-	Total      int           `toml:"checklist_total"`
-	Next       []string      `toml:"next_steps,omitempty"`
-	Related    []Ref         `toml:"related,omitempty"`
+	ID       string        `toml:"id"`
+	Kind     string        `toml:"kind"`
+	Status   string        `toml:"status,omitempty"`
+	Source   string        `toml:"source"`
+	EditURL  string        `toml:"edit_url,omitempty"`
+	ShortURL string        `toml:"short_url"`
+	Symptom  string        `toml:"symptom,omitempty"`
+	Commands []noteCommand `toml:"commands,omitempty"`
+	Env      []noteEnv     `toml:"env,omitempty"`
+	Options  []noteOption  `toml:"options,omitempty"`
+	// Ready to show: what the summary's copy blocks and lists print,
+	// computed here once rather than by template logic on every page.
+	Reproduce  string     `toml:"reproduce,omitempty"`     // the commands, one per line
+	Exports    string     `toml:"exports,omitempty"`       // see exports
+	Variables  []noteVar  `toml:"variables,omitempty"`     // env's variables, each once
+	Files      []noteFile `toml:"files,omitempty"`         // in the checkout
+	Missing    []noteFile `toml:"missing_files,omitempty"` // named by the note, not in the checkout
+	Tests      []string   `toml:"tests,omitempty"`
+	Symbols    []string   `toml:"symbols,omitempty"`
+	Commits    []string   `toml:"commits,omitempty"`
+	Issues     []Link     `toml:"issues,omitempty"`
+	Tools      []string   `toml:"tools,omitempty"`
+	Signatures []noteSig  `toml:"signatures,omitempty"`
+	Done       int        `toml:"checklist_done"`
+	Total      int        `toml:"checklist_total"`
+	Next       []string   `toml:"next_steps,omitempty"`
+	Related    []Ref      `toml:"related,omitempty"`
 }
 
 type noteCommand struct {
@@ -52,11 +60,17 @@ type noteEnv struct {
 	Path  string `toml:"path,omitempty"` // reference page, when the variable is known
 }
 
+type noteVar struct {
+	Name string `toml:"name"`
+	URL  string `toml:"url,omitempty"` // reference page, when the variable is known
+}
+
 type noteOption struct {
 	Env   string `toml:"env"`
 	Name  string `toml:"name"`
 	Known bool   `toml:"known"`
 	Path  string `toml:"path,omitempty"`
+	URL   string `toml:"url,omitempty"`
 }
 
 type noteFile struct {
@@ -80,28 +94,42 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, n.Source, n.Symptom
 	p.ShortURL = urls.Short(n.ID)
 	p.EditURL = e.site.EditURL(n.Source)
+	var commands []string
 	for _, c := range n.Commands {
 		p.Commands = append(p.Commands, noteCommand{Text: c.Text, Kind: c.Kind})
+		commands = append(commands, c.Text)
 	}
+	p.Reproduce = strings.Join(commands, "\n")
+	seen := map[string]bool{}
 	for _, s := range n.Env {
 		ne := noteEnv{Name: s.Name, Value: s.Value}
+		nv := noteVar{Name: s.Name}
 		if e.h.Variable(s.Name) != nil {
-			ne.Path = contentPath(urls.Var(s.Name))
+			nv.URL = urls.Var(s.Name)
+			ne.Path = contentPath(nv.URL)
 		}
 		p.Env = append(p.Env, ne)
+		if !seen[s.Name] {
+			seen[s.Name] = true
+			p.Variables = append(p.Variables, nv)
+		}
 	}
+	p.Exports = exports(n.Env, e.isFamily)
 	for _, o := range n.Options {
 		no := noteOption{Env: o.Env, Name: o.Name, Known: o.Known}
 		if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
-			no.Path = contentPath(urls.Option(opt.Family, opt.Name))
+			no.URL = urls.Option(opt.Family, opt.Name)
+			no.Path = contentPath(no.URL)
 		}
 		p.Options = append(p.Options, no)
 	}
 	for _, fr := range n.Files {
 		nf := noteFile{Ref: fr.String(), Exists: fr.Exists || !e.h.HasSource}
-		if nf.Exists {
-			nf.URL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)
+		if !nf.Exists {
+			p.Missing = append(p.Missing, nf)
+			continue
 		}
+		nf.URL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)
 		p.Files = append(p.Files, nf)
 	}
 	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
@@ -123,6 +151,18 @@ func (e *emitter) notePage(n *model.Note) page {
 		body = []byte(n.Body) // render the note unlinked rather than lose it
 	}
 	return page{front: f, body: string(body)}
+}
+
+// noteRef is a reference to a note.
+func noteRef(n *model.Note) Ref {
+	u := urls.Note(n.Kind, n.ID)
+	return Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Status: n.Status, Path: contentPath(u), URL: u}
+}
+
+// isFamily says whether a variable holds a list of options (NVFUSER_DUMP
+// and the like), whose values nvFuser reads as one comma-separated list.
+func (e *emitter) isFamily(name string) bool {
+	return e.h.Family(name) != nil || notes.IsFamilyVar(name)
 }
 
 // maxShared is how many notes may share a feature before it stops
@@ -174,7 +214,7 @@ func (e *emitter) related(n *model.Note) []Ref {
 		if i == 5 {
 			break
 		}
-		out = append(out, Ref{ID: c.n.ID, Title: c.n.Title, Kind: c.n.Kind, Path: contentPath(urls.Note(c.n.Kind, c.n.ID))})
+		out = append(out, noteRef(c.n))
 	}
 	return out
 }

@@ -10,13 +10,16 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"sync"
 )
 
-// Writer writes files under Root, remembering which it produced.
+// Writer writes files under Root, remembering which it produced. Write
+// may be called from several goroutines at once.
 type Writer struct {
 	Root     string
+	mu       sync.Mutex
 	produced map[string]bool
-	Written  []string // files whose bytes changed this run, relative to Root
+	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
 }
 
@@ -28,28 +31,35 @@ func NewWriter(root string) *Writer {
 // Write stores data at rel unless the file already holds exactly data.
 func (w *Writer) Write(rel string, data []byte) error {
 	rel = filepath.ToSlash(filepath.Clean(rel))
+	w.mu.Lock()
 	w.produced[rel] = true
+	w.mu.Unlock()
 	path := filepath.Join(w.Root, filepath.FromSlash(rel))
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	// Written in place, not through a temporary file: nothing reads the
+	// generated tree while gen holds its lock, and a failed run is redone
+	// whole by the next one.
+	err := os.WriteFile(path, data, 0o644)
+	if os.IsNotExist(err) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			err = os.WriteFile(path, data, 0o644)
+		}
+	}
+	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
+	w.mu.Lock()
 	w.Written = append(w.Written, rel)
+	w.mu.Unlock()
 	return nil
 }
 
 // Prune removes files under the given subdirectories of Root that this run
 // did not produce (a deleted note, a removed option), then empty folders.
 func (w *Writer) Prune(dirs ...string) error {
+	sort.Strings(w.Written) // concurrent writes finish in any order
 	for _, d := range dirs {
 		base := filepath.Join(w.Root, d)
 		var stale, folders []string

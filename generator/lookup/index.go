@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -51,11 +52,17 @@ type Match struct {
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 	idx := &Index{Version: 1, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{}}
 	df := map[string]int{}
-	for _, n := range notes {
-		if n.Kind == model.KindNotes {
-			continue // page chrome and miscellany explain no error
+	features := make([][]string, len(notes))
+	parallel.For(len(notes), func(i int) {
+		if notes[i].Kind != model.KindNotes { // page chrome and miscellany explain no error
+			features[i] = Features(noteText(notes[i]))
 		}
-		feats := Features(noteText(n))
+	})
+	for i, n := range notes {
+		if n.Kind == model.KindNotes {
+			continue
+		}
+		feats := features[i]
 		for _, f := range feats {
 			df[f]++
 		}

@@ -169,18 +169,23 @@ type Handbook struct {
 	// can be called undocumented.
 	HasEnvYAML bool
 
-	// Lookup indexes, built on first use (see index).
-	vars map[string]*Variable
-	opts map[string]*Option
-	fams map[string]*Family
+	// Lookup indexes, built on first use (see index), and the list
+	// lengths they were built from.
+	vars    map[string]*Variable
+	opts    map[string]*Option
+	fams    map[string]*Family
+	indexed [3]int
 }
 
 // index builds the lookup maps, again whenever the lists grew: stages
-// append to the model, then look things up many times.
+// append to the model, then look things up many times. Once built for the
+// final lists, lookups only read, so concurrent ones are safe.
 func (h *Handbook) index() {
-	if len(h.vars) == len(h.Variables) && len(h.opts) == len(h.Options) && len(h.fams) == len(h.Families) && h.vars != nil {
+	lens := [3]int{len(h.Variables), len(h.Options), len(h.Families)}
+	if h.vars != nil && h.indexed == lens {
 		return
 	}
+	h.indexed = lens
 	h.vars = make(map[string]*Variable, len(h.Variables))
 	for _, v := range h.Variables {
 		h.vars[v.Name] = v

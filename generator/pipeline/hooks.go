@@ -16,12 +16,12 @@ type Hook func(staged string, r *Result) (Stage, error)
 // SearchIndex indexes the staged site with Pagefind, installing it in
 // projectDir on first use.
 func SearchIndex(projectDir string) Hook {
-	return func(staged string, _ *Result) (Stage, error) {
+	return func(staged string, r *Result) (Stage, error) {
 		bin, err := search.Pagefind(projectDir)
 		if err != nil {
 			return Stage{}, err
 		}
-		summary, err := search.Index(bin, staged)
+		summary, err := search.Index(bin, staged, r.SearchDocs)
 		return Stage{Name: "search", Detail: summary}, err
 	}
 }

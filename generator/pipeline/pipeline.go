@@ -4,7 +4,9 @@
 //	extract  assemble  parse env_options.yaml, options.cpp/.h, csrc reads, notes
 //	model    assemble  merge the sources; drift: find disagreements
 //	emit     emit      write Hugo content and the JSON API under generated/
-//	render   site      Hugo renders the site into a staging folder
+//	render   site      Hugo renders the site (and its search documents) into a staging folder
+//	search   search    Pagefind indexes the search documents (a hook: see hooks.go)
+//	check    check     links, anchors, lost URLs, drift (a hook, gen check only)
 //	publish  publish   swap the staging folder in place of the live site
 //
 // Any stage's error stops the run before publish, so the live site is kept.
@@ -13,6 +15,7 @@ package pipeline
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -23,6 +26,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
+	"github.com/nvfuser-handbook/handbook/generator/search"
 	"github.com/nvfuser-handbook/handbook/generator/site"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
@@ -43,6 +47,9 @@ type Result struct {
 	Removed  int
 	Pages    int
 	Out      string
+	// SearchDocs holds the render's search documents, moved out of the
+	// staged site (see search.TakeDocs); "" when there are none.
+	SearchDocs string
 	// Notices are non-fatal findings for the user (drift warnings in check).
 	Notices []string
 }
@@ -115,12 +122,17 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log})
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err
 	}
 	r.Pages = res.Pages
+	if r.SearchDocs, err = search.TakeDocs(staged); err != nil {
+		publish.Discard(staged)
+		return r, err
+	}
+	defer os.RemoveAll(r.SearchDocs)
 	r.add("render", t, fmt.Sprintf("%d pages", res.Pages))
 
 	for _, hook := range hooks.AfterRender {

@@ -48,20 +48,55 @@ func Pagefind(projectDir string) (string, error) {
 	return bin, nil
 }
 
-// Index runs Pagefind over siteDir, writing siteDir/pagefind/. It returns
-// Pagefind's summary line ("Indexed N pages").
-func Index(bin, siteDir string) (string, error) {
-	cmd := exec.Command(bin, "--site", siteDir, "--quiet")
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("search: pagefind: %v\n%s", err, strings.TrimSpace(out.String()))
+// DocsDir is where Hugo writes the search documents, relative to the
+// rendered site: config.toml's searchdoc output format (path = "_search").
+// A search document is a lean copy of a searchable page, with the same URL
+// path below DocsDir as the page has below the site.
+const DocsDir = "_search"
+
+// TakeDocs moves the search documents out of the rendered site, so that
+// nothing after the render (check, publish) mistakes them for pages. It
+// returns where they went ("" when the site has none), which the caller
+// removes when done.
+func TakeDocs(siteDir string) (string, error) {
+	src := filepath.Join(siteDir, DocsDir)
+	if _, err := os.Stat(src); err != nil {
+		return "", nil
 	}
-	entries, err := os.ReadDir(filepath.Join(siteDir, "pagefind"))
+	dst := filepath.Clean(siteDir) + ".search"
+	if err := os.RemoveAll(dst); err != nil {
+		return "", err
+	}
+	if err := os.Rename(src, dst); err != nil {
+		return "", fmt.Errorf("search: move search documents aside: %w", err)
+	}
+	return dst, nil
+}
+
+// Index runs Pagefind and writes its bundle to siteDir/pagefind/. It reads
+// docsDir, the search documents from TakeDocs, whose paths mirror the
+// site's URLs; with no docsDir it reads the pages of siteDir themselves.
+// It returns a summary of what it wrote.
+func Index(bin, siteDir, docsDir string) (string, error) {
+	src := siteDir
+	if docsDir != "" {
+		src = docsDir
+	}
+	out, err := filepath.Abs(filepath.Join(siteDir, "pagefind"))
+	if err != nil {
+		return "", err
+	}
+	cmd := exec.Command(bin, "--site", src, "--output-path", out, "--quiet")
+	var log bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &log, &log
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("search: pagefind: %v\n%s", err, strings.TrimSpace(log.String()))
+	}
+	entries, err := os.ReadDir(out)
 	if err != nil || len(entries) == 0 {
 		return "", fmt.Errorf("search: pagefind wrote no index under %s", siteDir)
 	}
-	return fmt.Sprintf("pagefind index with %d files", countFiles(filepath.Join(siteDir, "pagefind"))), nil
+	return fmt.Sprintf("pagefind index with %d files", countFiles(out)), nil
 }
 
 func countFiles(dir string) int {

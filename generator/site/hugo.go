@@ -40,6 +40,8 @@ type Options struct {
 	Log io.Writer
 	// Timeout bounds the render; 0 means DefaultTimeout.
 	Timeout time.Duration
+	// TemplateMetrics writes Hugo's time per template to Log.
+	TemplateMetrics bool
 }
 
 // DefaultTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -102,6 +104,9 @@ func Build(opt Options) (Result, error) {
 		flags.Set("module", map[string]any{"mounts": mounts(projectDir, opt.GeneratedDir)})
 	}
 
+	if opt.TemplateMetrics {
+		flags.Set("templateMetrics", true) // Hugo prints them to Log
+	}
 	var logBuf bytes.Buffer
 	w := io.MultiWriter(logOut, &logBuf)
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})

@@ -5,6 +5,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
+	"sort"
 	"strings"
 	"time"
 
@@ -16,19 +18,23 @@ import (
 	"github.com/nvfuser-handbook/handbook/internal/project"
 )
 
-// Measurement is one size's figures, in milliseconds and bytes.
+// Measurement is one size's figures, in milliseconds and bytes: the
+// median of Runs runs, gen and floor alternating so that a slow spell on
+// the machine slows both.
 type Measurement struct {
-	N, Options       int
+	N, Options, Runs int
 	Stages           map[string]float64 // gen's stages
-	Total            float64            // gen build + check
+	Build            float64            // gen build: every stage but check
 	FloorHugo        float64            // bare Hugo on the same notes
 	FloorPagefind    float64
-	PeakRSS          int64 // VmHWM of this process
-	RerunWritten     int   // generated files rewritten by an unchanged rerun
-	OneChangeWritten int   // ... after one note changed
+	Floor            float64 // FloorHugo + FloorPagefind, median of the sums
+	Ratio            float64 // median of the runs' build / floor
+	PeakRSS          int64   // VmHWM of this process
+	RerunWritten     int     // generated files rewritten by an unchanged rerun
+	OneChangeWritten int     // ... after one note changed
 }
 
-func measure(n, m int) (*Measurement, error) {
+func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 	wd, _ := os.Getwd()
 	root, err := project.Root(wd)
 	if err != nil {
@@ -46,28 +52,60 @@ func measure(n, m int) (*Measurement, error) {
 	if err := corpus.Write(tmp, n, m); err != nil {
 		return nil, err
 	}
-	proj := filepath.Join(tmp, "project")
-	if err := project.Copy(root, proj); err != nil {
-		return nil, err
-	}
-	s, err := config.Load(filepath.Join(proj, "config.toml"))
+	notes, _ := filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
+	floorDir, err := writeFloor(tmp, notes)
 	if err != nil {
 		return nil, err
 	}
-	s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
 
-	res := &Measurement{N: n, Options: m, Stages: map[string]float64{}}
-	// The same hooks as `gen check`: search index, then links and URLs.
-	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
-	start := time.Now()
-	r, err := pipeline.Build(s, hooks, io.Discard)
-	if err != nil {
-		return nil, err
+	res := &Measurement{N: n, Options: m, Runs: runs, Stages: map[string]float64{}}
+	stages := map[string][]float64{}
+	var builds, hugos, pagefinds, floors, ratios []float64
+	var s *config.Settings
+	for run := 0; run < runs; run++ {
+		// Each run starts from nothing, as a fresh clone in CI does.
+		proj := filepath.Join(tmp, fmt.Sprintf("project-%d", run))
+		if err := project.Copy(root, proj); err != nil {
+			return nil, err
+		}
+		if s, err = config.Load(filepath.Join(proj, "config.toml")); err != nil {
+			return nil, err
+		}
+		s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
+		// The same hooks as `gen check`: search index, then links and URLs.
+		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
+		stop, err := startProfile(cpuProfile, n, run)
+		if err != nil {
+			return nil, err
+		}
+		r, err := pipeline.Build(s, hooks, io.Discard)
+		stop()
+		if err != nil {
+			return nil, err
+		}
+		build := 0.0
+		for _, st := range r.Stages {
+			stages[st.Name] = append(stages[st.Name], ms(st.Took))
+			if st.Name != "check" {
+				build += ms(st.Took)
+			}
+		}
+		hugo, pagefind, err := floor(floorDir, filepath.Join(tmp, fmt.Sprintf("floor-out-%d", run)), pf)
+		if err != nil {
+			return nil, err
+		}
+		builds, hugos, pagefinds = append(builds, build), append(hugos, hugo), append(pagefinds, pagefind)
+		floors, ratios = append(floors, hugo+pagefind), append(ratios, build/(hugo+pagefind))
+		if run < runs-1 {
+			os.RemoveAll(proj) // keep the disk as full as a single run leaves it
+			os.RemoveAll(filepath.Join(tmp, fmt.Sprintf("floor-out-%d", run)))
+		}
 	}
-	res.Total = ms(time.Since(start))
-	for _, st := range r.Stages {
-		res.Stages[st.Name] = ms(st.Took)
+	for name, v := range stages {
+		res.Stages[name] = median(v)
 	}
+	res.Build, res.FloorHugo, res.FloorPagefind = median(builds), median(hugos), median(pagefinds)
+	res.Floor, res.Ratio = median(floors), median(ratios)
 
 	// Rerun: nothing changed, nothing should be rewritten.
 	r2, err := pipeline.Build(s, pipeline.Hooks{}, io.Discard)
@@ -76,7 +114,6 @@ func measure(n, m int) (*Measurement, error) {
 	}
 	res.RerunWritten = r2.Written
 	// One note changed: only what depends on it is rewritten.
-	notes, _ := filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
 	if len(notes) > 0 {
 		f, _ := os.OpenFile(notes[len(notes)/2], os.O_APPEND|os.O_WRONLY, 0)
 		fmt.Fprintln(f, "\nOne more observation.")
@@ -87,18 +124,25 @@ func measure(n, m int) (*Measurement, error) {
 		}
 		res.OneChangeWritten = r3.Written
 	}
-
-	res.FloorHugo, res.FloorPagefind, err = floor(tmp, pf, notes)
-	if err != nil {
-		return nil, err
-	}
 	res.PeakRSS = peakRSS()
 	return res, nil
 }
 
-// floor renders the same notes with plain Hugo and a bare layout, then
-// indexes them with Pagefind: the cost gen cannot go below.
-func floor(tmp, pf string, notes []string) (hugoMS, pagefindMS float64, err error) {
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// writeFloor writes the floor's Hugo project: the same notes, a bare
+// layout, no taxonomies, feeds or sitemap.
+func writeFloor(tmp string, notes []string) (string, error) {
 	dir := filepath.Join(tmp, "floor")
 	files := map[string]string{
 		"config.toml":         "baseURL = \"https://floor.test/\"\ntitle = \"floor\"\ndisableKinds = [\"taxonomy\", \"term\", \"rss\", \"sitemap\"]\n",
@@ -109,7 +153,7 @@ func floor(tmp, pf string, notes []string) (hugoMS, pagefindMS float64, err erro
 	for _, n := range notes {
 		data, err := os.ReadFile(n)
 		if err != nil {
-			return 0, 0, err
+			return "", err
 		}
 		name := strings.TrimSuffix(filepath.Base(n), ".md")
 		files["content/notes/"+name+".md"] = "+++\ntitle = \"" + name + "\"\n+++\n" + string(data)
@@ -117,23 +161,45 @@ func floor(tmp, pf string, notes []string) (hugoMS, pagefindMS float64, err erro
 	for name, body := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return 0, 0, err
+			return "", err
 		}
 		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return 0, 0, err
+			return "", err
 		}
 	}
-	out := filepath.Join(tmp, "floor-out")
+	return dir, nil
+}
+
+// floor renders the floor project with plain Hugo into out, then indexes
+// it with Pagefind: the cost gen cannot go below.
+func floor(dir, out, pf string) (hugoMS, pagefindMS float64, err error) {
 	t := time.Now()
 	if _, err := site.Build(site.Options{ProjectDir: dir, OutDir: out}); err != nil {
 		return 0, 0, err
 	}
 	hugoMS = ms(time.Since(t))
 	t = time.Now()
-	if _, err := search.Index(pf, out); err != nil {
+	if _, err := search.Index(pf, out, ""); err != nil {
 		return 0, 0, err
 	}
 	return hugoMS, ms(time.Since(t)), nil
+}
+
+// startProfile profiles the CPU into file.N.RUN until stop is called;
+// with no file it does nothing.
+func startProfile(file string, n, run int) (stop func(), err error) {
+	if file == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(fmt.Sprintf("%s.%d.%d", file, n, run))
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
