@@ -132,7 +132,9 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		publish.Discard(staged)
 		return r, err
 	}
-	defer os.RemoveAll(r.SearchDocs)
+	if r.SearchDocs != "" {
+		defer os.RemoveAll(r.SearchDocs)
+	}
 	r.add("render", t, fmt.Sprintf("%d pages", res.Pages))
 
 	for _, hook := range hooks.AfterRender {

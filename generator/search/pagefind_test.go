@@ -1,0 +1,63 @@
+package search
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/nvfuser-handbook/handbook/internal/project"
+)
+
+// The search documents are found where config.toml's searchdoc output
+// format puts them; if the two disagreed, search would silently fall back
+// to indexing the full pages.
+func TestDocsDirMatchesConfig(t *testing.T) {
+	wd, _ := os.Getwd()
+	root, err := project.Root(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		OutputFormats map[string]struct {
+			Path     string `toml:"path"`
+			BaseName string `toml:"baseName"`
+		} `toml:"outputFormats"`
+	}
+	if _, err := toml.DecodeFile(filepath.Join(root, "config.toml"), &cfg); err != nil {
+		t.Fatal(err)
+	}
+	f, ok := cfg.OutputFormats["searchdoc"]
+	if !ok {
+		t.Fatal("config.toml defines no searchdoc output format")
+	}
+	if f.Path != DocsDir || f.BaseName != "index" {
+		t.Errorf("searchdoc output format writes %s/**/%s.html; search reads %s/**/index.html", f.Path, f.BaseName, DocsDir)
+	}
+}
+
+func TestTakeDocs(t *testing.T) {
+	site := filepath.Join(t.TempDir(), "site")
+	page := filepath.Join(site, DocsDir, "runbooks", "x", "index.html")
+	if err := os.MkdirAll(filepath.Dir(page), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, []byte("<main>x</main>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := TakeDocs(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(site, DocsDir)); !os.IsNotExist(err) {
+		t.Errorf("search documents still in the site: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(docs, "runbooks", "x", "index.html")); err != nil {
+		t.Errorf("search document not moved to %s: %v", docs, err)
+	}
+	// A site without search documents has none to take.
+	if docs, err := TakeDocs(t.TempDir()); docs != "" || err != nil {
+		t.Errorf("TakeDocs(empty site) = %q, %v", docs, err)
+	}
+}
