@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 )
 
 // Problem is one thing wrong with the built site.
@@ -54,29 +56,20 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 	}
 	// One pass reads each file once and keeps only its anchors and its
 	// references, never the parsed documents: memory stays proportional to
-	// the links, not to the site's HTML.
+	// the links, not to the site's HTML. Files are parsed on every CPU.
+	parsed := make([]*page, len(files))
+	links := make([][]string, len(files))
+	failed := make([]error, len(files))
+	parallel.For(len(files), func(i int) {
+		parsed[i], links[i], failed[i] = readPage(filepath.Join(siteDir, files[i]))
+	})
 	pages := map[string]*page{}
 	refs := map[string][]string{}
-	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(siteDir, f))
-		if err != nil {
-			return nil, err
+	for i, f := range files {
+		if failed[i] != nil {
+			return nil, fmt.Errorf("check: %s: %w", f, failed[i])
 		}
-		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
-		if err != nil {
-			return nil, fmt.Errorf("check: %s: %w", f, err)
-		}
-		p := &page{ids: map[string]bool{}}
-		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("id", "")] = true })
-		doc.Find("a[name]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("name", "")] = true })
-		pages[f] = p
-		doc.Find("a[href], link[href], script[src], img[src], iframe[src]").Each(func(_ int, s *goquery.Selection) {
-			target, ok := s.Attr("href")
-			if !ok {
-				target = s.AttrOr("src", "")
-			}
-			refs[f] = append(refs[f], target)
-		})
+		pages[f], refs[f] = parsed[i], links[i]
 	}
 	var problems []Problem
 	for _, f := range files {
@@ -95,6 +88,31 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 		return problems[i].Line < problems[j].Line
 	})
 	return problems, nil
+}
+
+// readPage parses one HTML file for its anchors and the references it
+// makes (href and src).
+func readPage(file string) (*page, []string, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	p := &page{ids: map[string]bool{}}
+	doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("id", "")] = true })
+	doc.Find("a[name]").Each(func(_ int, s *goquery.Selection) { p.ids[s.AttrOr("name", "")] = true })
+	var refs []string
+	doc.Find("a[href], link[href], script[src], img[src], iframe[src]").Each(func(_ int, s *goquery.Selection) {
+		target, ok := s.Attr("href")
+		if !ok {
+			target = s.AttrOr("src", "")
+		}
+		refs = append(refs, target)
+	})
+	return p, refs, nil
 }
 
 // checkRef returns "" when ref resolves, else what is wrong.
