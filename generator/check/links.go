@@ -64,19 +64,20 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 		parsed[i], links[i], failed[i] = readPage(filepath.Join(siteDir, files[i]))
 	})
 	pages := map[string]*page{}
-	refs := map[string][]string{}
 	for i, f := range files {
 		if failed[i] != nil {
 			return nil, fmt.Errorf("check: %s: %w", f, failed[i])
 		}
-		pages[f], refs[f] = parsed[i], links[i]
+		pages[f] = parsed[i]
 	}
 	var problems []Problem
-	for _, f := range files {
-		for _, target := range refs[f] {
+	for i, f := range files {
+		var data []byte // read again only for a problem's line: rare
+		for _, target := range links[i] {
 			if msg := checkRef(siteDir, f, target, base, basePath, pages); msg != "" {
-				// Lines are looked up only for problems: rare, and a scan.
-				data, _ := os.ReadFile(filepath.Join(siteDir, f))
+				if data == nil {
+					data, _ = os.ReadFile(filepath.Join(siteDir, f))
+				}
 				problems = append(problems, Problem{File: f, Line: lineOf(data, target), Msg: msg})
 			}
 		}
@@ -160,15 +161,9 @@ func checkRef(siteDir, from, ref string, base *url.URL, basePath string, pages m
 // resolved is resolveFile, answered from the parsed pages when the target
 // is an HTML page already read (the common case: no file system call).
 func resolved(siteDir, target string, pages map[string]*page) (string, bool) {
-	t := strings.TrimPrefix(path.Clean("/"+target), "/")
-	for _, c := range []string{t, path.Join(t, "index.html")} {
+	for _, c := range candidates(target) {
 		if _, ok := pages[c]; ok {
 			return c, true
-		}
-	}
-	if t == "" || t == "." {
-		if _, ok := pages["index.html"]; ok {
-			return "index.html", true
 		}
 	}
 	return resolveFile(siteDir, target)
@@ -176,18 +171,21 @@ func resolved(siteDir, target string, pages map[string]*page) (string, bool) {
 
 // resolveFile maps a site path to the file a static server would send.
 func resolveFile(siteDir, target string) (string, bool) {
-	target = strings.TrimPrefix(path.Clean("/"+target), "/")
-	candidates := []string{target, path.Join(target, "index.html")}
-	if target == "" || target == "." {
-		candidates = []string{"index.html"}
-	}
-	for _, c := range candidates {
+	for _, c := range candidates(target) {
 		st, err := os.Stat(filepath.Join(siteDir, filepath.FromSlash(c)))
 		if err == nil && !st.IsDir() {
 			return c, true
 		}
 	}
 	return "", false
+}
+
+// candidates are the site-relative files that may answer a site path:
+// the file itself, or the index.html of the folder it names ("" is the
+// site's root folder).
+func candidates(target string) []string {
+	t := strings.TrimPrefix(path.Clean("/"+target), "/")
+	return []string{t, path.Join(t, "index.html")}
 }
 
 func htmlFiles(siteDir string) ([]string, error) {
