@@ -34,32 +34,25 @@ type Options struct {
 	GeneratedDir string
 	// OutDir receives the rendered site; it should be new and empty.
 	OutDir string
-	// BaseURL overrides config.toml's baseURL when set.
-	BaseURL string
 	// Log receives Hugo's warnings and errors.
 	Log io.Writer
-	// Timeout bounds the render; 0 means DefaultTimeout.
-	Timeout time.Duration
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
 }
 
-// DefaultTimeout bounds a render. Hugo 0.165 stops reading render errors
+// renderTimeout bounds a render. Hugo 0.165 stops reading render errors
 // after the tenth and its workers then block for ever (a template bug that
 // breaks many pages does that): a build must fail, not hang CI.
-const DefaultTimeout = 20 * time.Minute
+const renderTimeout = 20 * time.Minute
 
-func buildWithWatchdog(sites *hugolib.HugoSites, timeout time.Duration) error {
-	if timeout <= 0 {
-		timeout = DefaultTimeout
-	}
+func buildWithWatchdog(sites *hugolib.HugoSites) error {
 	done := make(chan error, 1)
 	go func() { done <- sites.Build(hugolib.BuildCfg{}) }()
 	select {
 	case err := <-done:
 		return err
-	case <-time.After(timeout):
-		return fmt.Errorf("render did not finish in %s; Hugo stops responding when many pages fail to render, so look for a template error", timeout)
+	case <-time.After(renderTimeout):
+		return fmt.Errorf("render did not finish in %s; Hugo stops responding when many pages fail to render, so look for a template error", renderTimeout)
 	}
 }
 
@@ -95,9 +88,6 @@ func Build(opt Options) (Result, error) {
 	flags.Set("workingDir", projectDir)
 	flags.Set("publishDir", outDir)
 	flags.Set("cacheDir", filepath.Join(projectDir, "generated", ".hugo_cache"))
-	if opt.BaseURL != "" {
-		flags.Set("baseURL", opt.BaseURL)
-	}
 	if opt.GeneratedDir != "" {
 		// The generated tree's location is a run-time setting, so the
 		// content mounts are set here rather than written in config.toml.
@@ -135,7 +125,7 @@ func Build(opt Options) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("hugo: %w", err)
 	}
-	if err := buildWithWatchdog(sites, opt.Timeout); err != nil {
+	if err := buildWithWatchdog(sites); err != nil {
 		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
 	}
 	defer sites.Close()
@@ -145,7 +135,11 @@ func Build(opt Options) (Result, error) {
 	}
 	// Copying static files is the hugo command's job, not the library's:
 	// do it here, project files first, generated ones over them.
-	for _, dir := range []string{filepath.Join(projectDir, "static"), filepath.Join(opt.GeneratedDir, "static")} {
+	static := []string{filepath.Join(projectDir, "static")}
+	if opt.GeneratedDir != "" {
+		static = append(static, filepath.Join(opt.GeneratedDir, "static"))
+	}
+	for _, dir := range static {
 		if err := fsutil.CopyTree(dir, outDir); err != nil {
 			return Result{}, fmt.Errorf("static files: %w", err)
 		}
