@@ -17,10 +17,9 @@ type Link struct {
 type Ref struct {
 	ID    string `toml:"id,omitempty"`
 	Title string `toml:"title"`
-	Path  string `toml:"path"` // content path: what site.GetPage resolves
-	// URL is the page's address, so that lists of many references render
-	// without a page lookup each (gen check still proves every link).
-	URL    string `toml:"url,omitempty"`
+	// URL is the page's address: lists of many references render without
+	// a page lookup each (gen check still proves every link).
+	URL    string `toml:"url"`
 	Kind   string `toml:"kind,omitempty"`
 	Status string `toml:"status,omitempty"`
 	Note   string `toml:"note,omitempty"`

@@ -20,44 +20,31 @@ type noteFront struct {
 }
 
 type noteParams struct {
-	ID       string        `toml:"id"`
-	Kind     string        `toml:"kind"`
-	Status   string        `toml:"status,omitempty"`
-	Source   string        `toml:"source"`
-	EditURL  string        `toml:"edit_url,omitempty"`
-	ShortURL string        `toml:"short_url"`
-	Symptom  string        `toml:"symptom,omitempty"`
-	Commands []noteCommand `toml:"commands,omitempty"`
-	Env      []noteEnv     `toml:"env,omitempty"`
-	Options  []noteOption  `toml:"options,omitempty"`
+	ID       string `toml:"id"`
+	Kind     string `toml:"kind"`
+	Status   string `toml:"status,omitempty"`
+	Source   string `toml:"source"`
+	EditURL  string `toml:"edit_url,omitempty"`
+	ShortURL string `toml:"short_url"`
+	Symptom  string `toml:"symptom,omitempty"`
 	// Ready to show: what the summary's copy blocks and lists print,
 	// computed here once rather than by template logic on every page.
-	Reproduce  string     `toml:"reproduce,omitempty"`     // the commands, one per line
-	Exports    string     `toml:"exports,omitempty"`       // see exports
-	Variables  []noteVar  `toml:"variables,omitempty"`     // env's variables, each once
-	Files      []noteFile `toml:"files,omitempty"`         // in the checkout
-	Missing    []noteFile `toml:"missing_files,omitempty"` // named by the note, not in the checkout
-	Tests      []string   `toml:"tests,omitempty"`
-	Symbols    []string   `toml:"symbols,omitempty"`
-	Commits    []string   `toml:"commits,omitempty"`
-	Issues     []Link     `toml:"issues,omitempty"`
-	Tools      []string   `toml:"tools,omitempty"`
-	Signatures []noteSig  `toml:"signatures,omitempty"`
-	Done       int        `toml:"checklist_done"`
-	Total      int        `toml:"checklist_total"`
-	Next       []string   `toml:"next_steps,omitempty"`
-	Related    []Ref      `toml:"related,omitempty"`
-}
-
-type noteCommand struct {
-	Text string `toml:"text"`
-	Kind string `toml:"kind"`
-}
-
-type noteEnv struct {
-	Name  string `toml:"name"`
-	Value string `toml:"value"`
-	Path  string `toml:"path,omitempty"` // reference page, when the variable is known
+	Options    []noteOption `toml:"options,omitempty"`
+	Reproduce  string       `toml:"reproduce,omitempty"`     // the commands, one per line
+	Exports    string       `toml:"exports,omitempty"`       // see exports
+	Variables  []noteVar    `toml:"variables,omitempty"`     // env's variables, each once
+	Files      []noteFile   `toml:"files,omitempty"`         // in the checkout
+	Missing    []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
+	Tests      []string     `toml:"tests,omitempty"`
+	Symbols    []string     `toml:"symbols,omitempty"`
+	Commits    []string     `toml:"commits,omitempty"`
+	Issues     []Link       `toml:"issues,omitempty"`
+	Tools      []string     `toml:"tools,omitempty"`
+	Signatures []noteSig    `toml:"signatures,omitempty"`
+	Done       int          `toml:"checklist_done"`
+	Total      int          `toml:"checklist_total"`
+	Next       []string     `toml:"next_steps,omitempty"`
+	Related    []Ref        `toml:"related,omitempty"`
 }
 
 type noteVar struct {
@@ -69,14 +56,12 @@ type noteOption struct {
 	Env   string `toml:"env"`
 	Name  string `toml:"name"`
 	Known bool   `toml:"known"`
-	Path  string `toml:"path,omitempty"`
-	URL   string `toml:"url,omitempty"`
+	URL   string `toml:"url,omitempty"` // reference page, when the option is known
 }
 
 type noteFile struct {
-	Ref    string `toml:"ref"`
-	URL    string `toml:"url,omitempty"`
-	Exists bool   `toml:"exists"`
+	Ref string `toml:"ref"`
+	URL string `toml:"url,omitempty"` // source link; none for a file not in the checkout
 }
 
 type noteSig struct {
@@ -96,41 +81,35 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.EditURL = e.site.EditURL(n.Source)
 	var commands []string
 	for _, c := range n.Commands {
-		p.Commands = append(p.Commands, noteCommand{Text: c.Text, Kind: c.Kind})
 		commands = append(commands, c.Text)
 	}
 	p.Reproduce = strings.Join(commands, "\n")
 	seen := map[string]bool{}
 	for _, s := range n.Env {
-		ne := noteEnv{Name: s.Name, Value: s.Value}
+		if seen[s.Name] {
+			continue
+		}
+		seen[s.Name] = true
 		nv := noteVar{Name: s.Name}
 		if e.h.Variable(s.Name) != nil {
 			nv.URL = urls.Var(s.Name)
-			ne.Path = contentPath(nv.URL)
 		}
-		p.Env = append(p.Env, ne)
-		if !seen[s.Name] {
-			seen[s.Name] = true
-			p.Variables = append(p.Variables, nv)
-		}
+		p.Variables = append(p.Variables, nv)
 	}
 	p.Exports = exports(n.Env, e.isFamily)
 	for _, o := range n.Options {
 		no := noteOption{Env: o.Env, Name: o.Name, Known: o.Known}
 		if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
 			no.URL = urls.Option(opt.Family, opt.Name)
-			no.Path = contentPath(no.URL)
 		}
 		p.Options = append(p.Options, no)
 	}
 	for _, fr := range n.Files {
-		nf := noteFile{Ref: fr.String(), Exists: fr.Exists || !e.h.HasSource}
-		if !nf.Exists {
-			p.Missing = append(p.Missing, nf)
+		if !fr.Exists && e.h.HasSource {
+			p.Missing = append(p.Missing, noteFile{Ref: fr.String()})
 			continue
 		}
-		nf.URL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)
-		p.Files = append(p.Files, nf)
+		p.Files = append(p.Files, noteFile{Ref: fr.String(), URL: urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)})
 	}
 	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
 	for _, i := range n.Issues {
@@ -156,7 +135,7 @@ func (e *emitter) notePage(n *model.Note) page {
 // noteRef is a reference to a note.
 func noteRef(n *model.Note) Ref {
 	u := urls.Note(n.Kind, n.ID)
-	return Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Status: n.Status, Path: contentPath(u), URL: u}
+	return Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Status: n.Status, URL: u}
 }
 
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP

@@ -112,7 +112,7 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	if v.Family != "" {
 		for _, o := range e.h.Options {
 			if o.Family == v.Family {
-				p.Options = append(p.Options, Ref{Title: o.Name, Path: contentPath(urls.Option(o.Family, o.Name)), Note: firstSentence(o.Description)})
+				p.Options = append(p.Options, Ref{Title: o.Name, URL: urls.Option(o.Family, o.Name), Note: firstSentence(o.Description)})
 			}
 		}
 	}
