@@ -28,7 +28,6 @@ func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 		FileExists:    in.FileExists,
 	}
 	// Notes parse independently: all at once, then checked in input order.
-	h.Variable("") // build the model's lookup maps before they are shared
 	parsed := make([]*model.Note, len(in.Notes))
 	failed := make([]error, len(in.Notes))
 	parallel.For(len(in.Notes), func(i int) {

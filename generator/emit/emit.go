@@ -58,7 +58,6 @@ type emitter struct {
 // Emit writes every generated page and the JSON API through w.
 func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e := &emitter{h: h, site: site, w: w}
-	h.Variable("") // build the model's lookup maps before they are shared
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()

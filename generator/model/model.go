@@ -11,6 +11,7 @@ package model
 import (
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // Location is a place in an input file. File is repository-relative for
@@ -169,35 +170,32 @@ type Handbook struct {
 	// can be called undocumented.
 	HasEnvYAML bool
 
-	// Lookup indexes, built on first use (see index), and the list
-	// lengths they were built from.
-	vars    map[string]*Variable
-	opts    map[string]*Option
-	fams    map[string]*Family
-	indexed [3]int
+	// Lookup indexes, built on the first lookup (see index).
+	indexOnce sync.Once
+	vars      map[string]*Variable
+	opts      map[string]*Option
+	fams      map[string]*Family
 }
 
-// index builds the lookup maps, again whenever the lists grew: stages
-// append to the model, then look things up many times. Once built for the
-// final lists, lookups only read, so concurrent ones are safe.
+// index builds the lookup maps once, on the first lookup. Stages fill the
+// lists first (assemble) and only look things up afterwards, so the maps
+// never go stale; built once, they are only read, and concurrent lookups
+// from parallel stages are safe.
 func (h *Handbook) index() {
-	lens := [3]int{len(h.Variables), len(h.Options), len(h.Families)}
-	if h.vars != nil && h.indexed == lens {
-		return
-	}
-	h.indexed = lens
-	h.vars = make(map[string]*Variable, len(h.Variables))
-	for _, v := range h.Variables {
-		h.vars[v.Name] = v
-	}
-	h.opts = make(map[string]*Option, len(h.Options))
-	for _, o := range h.Options {
-		h.opts[o.Env+"="+o.Name] = o
-	}
-	h.fams = make(map[string]*Family, len(h.Families))
-	for _, f := range h.Families {
-		h.fams[f.Env] = f
-	}
+	h.indexOnce.Do(func() {
+		h.vars = make(map[string]*Variable, len(h.Variables))
+		for _, v := range h.Variables {
+			h.vars[v.Name] = v
+		}
+		h.opts = make(map[string]*Option, len(h.Options))
+		for _, o := range h.Options {
+			h.opts[o.Key()] = o
+		}
+		h.fams = make(map[string]*Family, len(h.Families))
+		for _, f := range h.Families {
+			h.fams[f.Env] = f
+		}
+	})
 }
 
 // Variable returns the variable with the given name, or nil.
@@ -215,5 +213,5 @@ func (h *Handbook) Family(env string) *Family {
 // Option returns the option name of the family behind env, or nil.
 func (h *Handbook) Option(env, name string) *Option {
 	h.index()
-	return h.opts[env+"="+name]
+	return h.opts[env+"="+name] // Option.Key's form
 }
