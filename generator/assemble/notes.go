@@ -17,7 +17,6 @@ import (
 func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 	opt := notes.Options{
 		KnownOption: func(env, name string) (known, isFamily bool) {
-			env = strings.TrimPrefix(env, "PYTORCH_")
 			if h.Family(env) == nil {
 				return false, false
 			}

@@ -108,15 +108,6 @@ func (e *emitter) notes() error {
 	return errors.Join(errs...)
 }
 
-// option finds an option by the variable a note used, accepting the old
-// PYTORCH_NVFUSER_ spelling.
-func (e *emitter) option(env, name string) *model.Option {
-	if o := e.h.Option(env, name); o != nil {
-		return o
-	}
-	return e.h.Option(strings.TrimPrefix(env, "PYTORCH_"), name)
-}
-
 // indexUsage records which notes mention each variable and option, for the
 // "used by" lists on reference pages.
 func (e *emitter) indexUsage() {
@@ -136,7 +127,7 @@ func (e *emitter) indexUsage() {
 			}
 		}
 		for _, o := range n.Options {
-			if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
+			if opt := e.h.Option(o.Env, o.Name); opt != nil && o.Known {
 				add("opt:" + opt.Env + "=" + opt.Name)
 			}
 		}
@@ -168,7 +159,7 @@ func (r resolver) Env(name string) string {
 }
 
 func (r resolver) Option(env, name string) string {
-	o := r.e.option(env, name)
+	o := r.e.h.Option(env, name)
 	if o == nil || o.DefinedAt.IsZero() && !o.Documented {
 		return ""
 	}

@@ -99,7 +99,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.Exports = exports(n.Env, e.isFamily)
 	for _, o := range n.Options {
 		no := noteOption{Env: o.Env, Name: o.Name, Known: o.Known}
-		if opt := e.option(o.Env, o.Name); opt != nil && o.Known {
+		if opt := e.h.Option(o.Env, o.Name); opt != nil && o.Known {
 			no.URL = urls.Option(opt.Family, opt.Name)
 		}
 		p.Options = append(p.Options, no)

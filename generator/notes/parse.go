@@ -10,7 +10,8 @@ import (
 // facts can be checked against nvFuser's sources. Every field may be nil.
 type Options struct {
 	// KnownOption reports whether name is an option of the family read
-	// through env (e.g. "NVFUSER_DUMP", "fusion_ir"), and isFamily whether
+	// through env (e.g. "NVFUSER_DUMP", "fusion_ir"; always the NVFUSER_
+	// spelling, see CanonicalEnv), and isFamily whether
 	// env is an option-family variable at all. When nil, NVFUSER_DUMP,
 	// _ENABLE, _DISABLE and _PROF are families and no option is known.
 	KnownOption func(env, name string) (known, isFamily bool)
