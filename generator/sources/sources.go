@@ -4,6 +4,7 @@
 package sources
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -26,7 +27,8 @@ type Inputs struct {
 	Notes    []File
 	Warnings []model.Diagnostic
 
-	seen map[string]bool // note paths and (name, content) keys already read
+	seen   map[string]bool  // note paths already read
+	byBase map[string][]int // indexes in Notes by file name, to skip copies
 }
 
 // File is one note: its path as given, and its bytes.
@@ -174,11 +176,18 @@ func (in *Inputs) addNote(p string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	same := filepath.Base(p) + "\x00" + string(data)
-	if in.seen[same] {
-		return nil
+	// The same note reached twice (a copy under another folder, two
+	// globs) is read once: same file name and the same bytes.
+	base := filepath.Base(p)
+	for _, i := range in.byBase[base] {
+		if bytes.Equal(in.Notes[i].Data, data) {
+			return nil
+		}
 	}
-	in.seen[same] = true
+	if in.byBase == nil {
+		in.byBase = map[string][]int{}
+	}
+	in.byBase[base] = append(in.byBase[base], len(in.Notes))
 	in.Notes = append(in.Notes, File{Path: p, Data: data})
 	return nil
 }
