@@ -17,7 +17,6 @@
 package linkify
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -73,8 +72,6 @@ type edit struct {
 	start, end int
 	dest       string
 }
-
-func (e edit) String() string { return fmt.Sprintf("[%d,%d)->%s", e.start, e.end, e.dest) }
 
 // apply splices the edits, which are sorted and do not overlap.
 func apply(body []byte, edits []edit) []byte {

@@ -15,7 +15,6 @@ var (
 	// envWordRE finds candidate variable names; the resolver decides
 	// which are variables.
 	envWordRE = regexp.MustCompile(`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+`)
-	envFullRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$`)
 	prRE      = regexp.MustCompile(`#\d{1,6}`)
 	prFullRE  = regexp.MustCompile(`^#\d{1,6}$`)
 	// urlRE finds bare URLs. Renderers with autolinking (Hugo's default)
@@ -208,7 +207,7 @@ func (f *finder) codeSpan(n *ast.CodeSpan) {
 
 func (f *finder) codeDest(c string) string {
 	switch {
-	case envFullRE.MatchString(c):
+	case notes.LooksLikeEnv(c):
 		return f.env(c)
 	case prFullRE.MatchString(c):
 		return destination(f.r.PR(c))

@@ -47,7 +47,6 @@ type unit struct {
 	text    string
 	line    int
 	lang    string // unitBlock: the fence's language, lowercased ("" if none)
-	block   int    // unitBlock: index into doc.blocks
 	heading bool   // unitProse: the line belongs to a heading
 }
 
@@ -59,16 +58,13 @@ type heading struct {
 }
 
 type para struct {
-	text     string // inline text; code spans in backticks; soft breaks as spaces
-	line     int
-	section  int  // index into doc.headings of the heading it follows, -1 before any
-	listItem bool // the first block of a list item
+	text string // inline text; code spans in backticks; soft breaks as spaces
+	line int
 }
 
 type codeBlock struct {
-	lang    string
-	section int
-	units   []int // indexes into doc.units, one per line
+	lang  string
+	units []int // indexes into doc.units, one per line
 }
 
 type task struct {
@@ -137,13 +133,6 @@ func (d *doc) addUnit(u unit) int {
 	return len(d.units) - 1
 }
 
-func (d *doc) section() int {
-	if len(d.open) == 0 {
-		return -1
-	}
-	return d.open[len(d.open)-1]
-}
-
 // markContent records that the open sections have content, which is how a
 // runbook's empty "Investigation Report" heading is told from a full one.
 func (d *doc) markContent() {
@@ -174,10 +163,7 @@ func (d *doc) addHeading(n *ast.Heading) {
 func (d *doc) addInlineBlock(n ast.Node) {
 	d.markContent()
 	c := d.collect(n, false)
-	p := para{text: c.plainText(), line: d.lineOf(n), section: d.section()}
-	if li, ok := n.Parent().(*ast.ListItem); ok && li.FirstChild() == n {
-		p.listItem = true
-	}
+	p := para{text: c.plainText(), line: d.lineOf(n)}
 	if c.checkbox != nil {
 		d.tasks = append(d.tasks, task{text: strings.TrimSpace(p.text), done: *c.checkbox, line: p.line})
 	}
@@ -188,12 +174,12 @@ func (d *doc) addInlineBlock(n ast.Node) {
 
 func (d *doc) addCodeBlock(n ast.Node, lang string) {
 	d.markContent()
-	b := codeBlock{lang: lang, section: d.section()}
+	b := codeBlock{lang: lang}
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
 		seg := lines.At(i)
 		t := strings.TrimRight(string(seg.Value(d.src)), "\n")
-		b.units = append(b.units, d.addUnit(unit{kind: unitBlock, text: t, line: d.lines.line(seg.Start), lang: lang, block: len(d.blocks)}))
+		b.units = append(b.units, d.addUnit(unit{kind: unitBlock, text: t, line: d.lines.line(seg.Start), lang: lang}))
 	}
 	d.blocks = append(d.blocks, b)
 }
