@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 )
@@ -46,11 +47,9 @@ func serveCmd(args []string, stdout, stderr io.Writer, stop <-chan struct{}) err
 	if err != nil {
 		return err
 	}
-	// Serve whatever public/ is now: publish swaps the folder, so resolve
-	// it on every request rather than holding a handle.
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		http.FileServer(http.Dir(s.Out)).ServeHTTP(w, r)
-	})}
+	// http.Dir opens files by path on every request, so the server follows
+	// publish swapping the folder.
+	srv := &http.Server{Handler: http.FileServer(http.Dir(s.Out))}
 	go func() { _ = srv.Serve(ln) }()
 	defer srv.Close()
 	fmt.Fprintf(stdout, "serving %s at http://%s/ (Ctrl-C to stop)\n", s.Out, ln.Addr())
@@ -94,7 +93,7 @@ func inputsStamp(s *config.Settings) string {
 	}
 	add(s.ConfigFile)
 	if s.Source != "" {
-		for _, p := range []string{"csrc/options.cpp", "csrc/options.h", "tools/env-config/env_options.yaml"} {
+		for _, p := range assemble.Inputs() {
 			add(filepath.Join(s.Source, p))
 		}
 	}

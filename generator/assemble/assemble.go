@@ -21,6 +21,12 @@ const (
 	OptionsH   = "csrc/options.h"
 )
 
+// Inputs are the checkout paths, files or folders, that Extract reads
+// (gen serve watches them).
+func Inputs() []string {
+	return append(append([]string{envyaml.Path}, csrcscan.Dirs()...), buildFiles...)
+}
+
 // Facts is what the source parsers extracted, before merging.
 type Facts struct {
 	YAML   *envyaml.File // nil when the file is missing

@@ -41,6 +41,9 @@ const sourceDir = "csrc"
 // (python_definition, ...) that csrc never does. Optional.
 const bindingsDir = "python"
 
+// Dirs are the checkout folders Scan reads.
+func Dirs() []string { return []string{sourceDir, bindingsDir} }
+
 var sourceExts = map[string]bool{".cpp": true, ".cu": true, ".h": true, ".hpp": true, ".cuh": true}
 
 // Scan walks root (an fs.FS at the nvFuser checkout root) under csrc/ and

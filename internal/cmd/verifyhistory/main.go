@@ -25,6 +25,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 )
 
@@ -34,8 +35,8 @@ var entryRE = regexp.MustCompile(`\{\s*"([^"\\]*)"\s*,\s*(?:\w+::)*(\w+)::(\w+)\
 
 func main() {
 	repo := flag.String("repo", ".", "nvFuser git checkout")
-	cppPath := flag.String("cpp", "csrc/options.cpp", "option tables, repository-relative")
-	hPath := flag.String("h", "csrc/options.h", "option enums, repository-relative")
+	cppPath := flag.String("cpp", assemble.OptionsCpp, "option tables, repository-relative")
+	hPath := flag.String("h", assemble.OptionsH, "option enums, repository-relative")
 	verbose := flag.Bool("v", false, "list every problem, not just the first of each revision")
 	flag.Parse()
 
