@@ -1,23 +1,18 @@
 package check
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 func site(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := fsutil.WriteFiles(dir, files); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }

@@ -5,18 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 func writeFiles(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	if err := fsutil.WriteFiles(root, files); err != nil {
+		t.Fatal(err)
 	}
 }
 

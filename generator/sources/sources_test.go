@@ -1,10 +1,11 @@
 package sources
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 func TestOpenEmbedded(t *testing.T) {
@@ -25,16 +26,10 @@ func TestOpenEmbedded(t *testing.T) {
 
 func TestNotesArguments(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{
+	if err := fsutil.WriteFiles(dir, map[string]string{
 		"a.md": "# A", "sub/b.txt": "# B", "sub/c.markdown": "# C", "sub/skip.png": "x", ".hidden/d.md": "# D", "e.md": "# E",
-	} {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	}); err != nil {
+		t.Fatal(err)
 	}
 	in, err := Open(filepath.Join(dir, "no-fuser"), []string{
 		filepath.Join(dir, "sub"),      // a folder, recursively

@@ -8,9 +8,9 @@ package corpus
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // Families are the option families written, with their enums.
@@ -32,16 +32,7 @@ func Write(dir string, notes, options int) error {
 	for i := 0; i < notes; i++ {
 		files[fmt.Sprintf("notes/%05d-%s.md", i, style(i))] = Note(i, options)
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
+	return fsutil.WriteFiles(dir, files)
 }
 
 func enumerator(i int) string { return fmt.Sprintf("Synthetic%03d", i) }

@@ -32,3 +32,18 @@ func CopyTree(src, dst string) error {
 		return os.WriteFile(target, data, 0o644)
 	})
 }
+
+// WriteFiles writes each file of files (slash-separated paths relative to
+// root, and their contents) under root, making folders as needed.
+func WriteFiles(root string, files map[string]string) error {
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -31,3 +31,16 @@ func TestCopyTree(t *testing.T) {
 		t.Errorf("missing source: %v", err)
 	}
 }
+
+func TestWriteFiles(t *testing.T) {
+	root := t.TempDir()
+	if err := WriteFiles(root, map[string]string{"a.txt": "A", "sub/deep/b.txt": "B"}); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{"a.txt": "A", "sub/deep/b.txt": "B"} {
+		got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		if err != nil || string(got) != want {
+			t.Errorf("%s = %q, %v; want %q", name, got, err, want)
+		}
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -158,14 +160,8 @@ func writeFloor(tmp string, notes []string) (string, error) {
 		name := strings.TrimSuffix(filepath.Base(n), ".md")
 		files["content/notes/"+name+".md"] = "+++\ntitle = \"" + name + "\"\n+++\n" + string(data)
 	}
-	for name, body := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			return "", err
-		}
+	if err := fsutil.WriteFiles(dir, files); err != nil {
+		return "", err
 	}
 	return dir, nil
 }
