@@ -2,6 +2,7 @@
 //
 //	gen [build] [flags]   generate content and build the site into --out
 //	gen check [flags]     build, then fail on broken links, lost URLs, bad input
+//	gen serve [flags]     build, serve locally, rebuild when an input changes
 //	gen lookup [FILE]     rank runbooks for an error message
 //
 // Run `gen help` for the flags.
@@ -57,11 +58,11 @@ func usage(w io.Writer) {
 commands:
   build    (default) read the sources, write generated content, build the site
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
-  serve    [--addr 127.0.0.1:1313]: build, serve locally, rebuild when an input changes
-  lookup   [--json] [--out DIR] [FILE]: rank runbooks for an error (stdin or FILE)
+  serve    [--addr 127.0.0.1:1313] [--poll 500ms]: build, serve locally, rebuild when an input changes
+  lookup   [--json] [--out DIR] [--config FILE] [FILE]: rank runbooks for an error (stdin or FILE)
   help     this text
 
-flags (build, check):
+flags (build, check, serve):
   --config FILE   Hugo config with [params.handbook] settings (default config.toml)
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
