@@ -67,6 +67,8 @@ flags (build, check, serve):
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
+
+flags (build, check):
   --template-metrics  print the time Hugo spent in each template (finding slow pages)
 
 flags (check only):
