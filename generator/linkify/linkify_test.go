@@ -1,6 +1,8 @@
 package linkify
 
 import (
+	"fmt"
+
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 
 	"bytes"
@@ -12,9 +14,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // fakeResolver knows a few variables, options and files.
@@ -166,8 +169,8 @@ func TestLinkify(t *testing.T) {
 // nothing (no nested links).
 func checkFaithful(t *testing.T, in, out []byte) {
 	t.Helper()
-	if !slices.Equal(CodeBlocks(in), CodeBlocks(out)) {
-		t.Errorf("code blocks changed:\n%q\n%q", CodeBlocks(in), CodeBlocks(out))
+	if err := faithful(in, out); err != nil {
+		t.Error(err)
 	}
 	again, err := Linkify(out, fakeResolver{})
 	if err != nil {
@@ -176,13 +179,49 @@ func checkFaithful(t *testing.T, in, out []byte) {
 	if !bytes.Equal(again, out) {
 		t.Errorf("not idempotent:\n%s\n%s", out, again)
 	}
-	var b bytes.Buffer
-	if err := hugo.Convert(out, &b); err != nil {
-		t.Errorf("output does not render: %v", err)
+}
+
+var (
+	preRE  = regexp.MustCompile(`(?s)<pre><code[^>]*>.*?</code></pre>`)
+	aTagRE = regexp.MustCompile(`<a |</a>`)
+)
+
+// faithful checks linkify's output the way a reader sees it, rendered by
+// goldmark with GFM (not with the notes parser verify.go uses, so a bug
+// there cannot hide here): the code blocks render exactly as before, and
+// links are well formed and never nested.
+func faithful(in, out []byte) error {
+	render := func(md []byte) (string, error) {
+		var b bytes.Buffer
+		err := hugo.Convert(md, &b)
+		return b.String(), err
 	}
-	if strings.Count(b.String(), "<a ") != strings.Count(b.String(), "</a>") || strings.Contains(b.String(), "<a href=\"[") {
-		t.Errorf("broken links in %s", b.String())
+	before, err := render(in)
+	if err != nil {
+		return err
 	}
+	after, err := render(out)
+	if err != nil {
+		return fmt.Errorf("output does not render: %v", err)
+	}
+	if a, b := preRE.FindAllString(before, -1), preRE.FindAllString(after, -1); !slices.Equal(a, b) {
+		return fmt.Errorf("code blocks changed:\n%q\n%q", a, b)
+	}
+	depth := 0
+	for _, tag := range aTagRE.FindAllString(after, -1) {
+		if tag == "</a>" {
+			depth--
+		} else {
+			depth++
+		}
+		if depth < 0 || depth > 1 {
+			return fmt.Errorf("nested or unbalanced links in %s", after)
+		}
+	}
+	if depth != 0 || strings.Contains(after, `<a href="[`) {
+		return fmt.Errorf("broken links in %s", after)
+	}
+	return nil
 }
 
 // TestFixtureNotes linkifies the hand-written notes of the notes package
@@ -257,5 +296,20 @@ func TestSeedNotes(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		checkFaithful(t, in, out)
+	}
+}
+
+// The faithfulness check itself catches what it is there for.
+func TestFaithfulCatches(t *testing.T) {
+	for _, tc := range []struct{ name, in, out string }{
+		{"code changed", "```\nNVFUSER_DUMP=x\n```\n", "```\n[NVFUSER_DUMP](/env/x)=x\n```\n"},
+		{"indented code changed", "    NVFUSER_DUMP=x\n", "    [NVFUSER_DUMP](/env/x)=x\n"},
+	} {
+		if err := faithful([]byte(tc.in), []byte(tc.out)); err == nil {
+			t.Errorf("%s: not caught", tc.name)
+		}
+	}
+	if err := faithful([]byte("see #12\n"), []byte("see [#12](https://x/12)\n")); err != nil {
+		t.Errorf("a faithful edit was refused: %v", err)
 	}
 }

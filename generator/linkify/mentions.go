@@ -6,9 +6,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
+
+	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
 
 var (

@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"slices"
 
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/yuin/goldmark/ast"
+
+	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
 
 // fingerprint is what linkifying must not change: the code blocks, byte
@@ -45,13 +46,6 @@ func fingerprintOf(body []byte, root ast.Node) fingerprint {
 		return ast.WalkContinue, nil
 	})
 	return fp
-}
-
-// CodeBlocks returns the contents of every fenced and indented code block
-// in body, in order, as the handbook's markdown parser sees them. Tests
-// use it to show that linkifying leaves code alone.
-func CodeBlocks(body []byte) []string {
-	return fingerprintOf(body, notes.ParseMarkdown(body)).code
 }
 
 func codeLines(body []byte, n ast.Node) []byte {
