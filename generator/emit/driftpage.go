@@ -3,6 +3,7 @@ package emit
 import (
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"strings"
 )
 
 type driftFront struct {
@@ -47,40 +48,52 @@ func (e *emitter) driftPage() error {
 	for _, k := range model.DriftKinds {
 		f.Params.Kinds = append(f.Params.Kinds, driftKind{Kind: k.Kind, Title: k.Title, What: k.What})
 	}
+	bySource := make(map[string]*model.Note, len(e.h.Notes))
+	for _, n := range e.h.Notes {
+		bySource[n.Source] = n
+	}
 	for _, d := range e.h.Drift {
 		it := driftItem{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d)}
-		it.Path = e.subjectPath(d)
+		it.Path = e.subjectPath(d, bySource)
 		f.Params.Findings = append(f.Params.Findings, it)
 	}
 	return e.put("drift.md", page{front: f})
 }
 
+// inNote says whether a finding's subject lives in a note (its Where is
+// the note's source).
+func inNote(d model.Drift) bool {
+	switch d.Kind {
+	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
+		return true
+	}
+	return false
+}
+
 // whereLink links a finding's place: notes stay as text (their source is
 // local), repository files link to the repository.
 func (e *emitter) whereLink(d model.Drift) Link {
-	switch d.Kind {
-	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
+	if inNote(d) {
 		return Link{Text: d.Where.String()}
 	}
 	return e.link(d.Where)
 }
 
-func (e *emitter) subjectPath(d model.Drift) string {
-	switch d.Kind {
-	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
-		// The subject lives in a note: link the note's page.
-		for _, n := range e.h.Notes {
-			if n.Source == d.Where.File {
-				return contentPath(urls.Note(n.Kind, n.ID))
-			}
+// subjectPath is the page a finding's subject has, if any; bySource maps
+// a note's source to the note.
+func (e *emitter) subjectPath(d model.Drift, bySource map[string]*model.Note) string {
+	if inNote(d) {
+		if n := bySource[d.Where.File]; n != nil {
+			return contentPath(urls.Note(n.Kind, n.ID))
 		}
+		return ""
+	}
+	switch d.Kind {
 	case model.DriftUndocumentedVar, model.DriftUnreadVar:
 		return resolver{e}.Env(d.Subject)
 	case model.DriftUndocumentedOption, model.DriftRemovedOption, model.DriftUnusedOption, model.DriftUndeclaredOption:
-		for _, o := range e.h.Options {
-			if o.Env+"="+o.Name == d.Subject {
-				return resolver{e}.Option(o.Env, o.Name)
-			}
+		if env, name, ok := strings.Cut(d.Subject, "="); ok && e.h.Option(env, name) != nil {
+			return resolver{e}.Option(env, name)
 		}
 	}
 	return ""
