@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/example"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -29,6 +30,7 @@ type Inputs struct {
 
 	seen   map[string]bool  // note paths already read
 	byBase map[string][]int // indexes in Notes by file name, to skip copies
+	exists sync.Map         // path -> bool: FileExists answers
 }
 
 // File is one note: its path as given, and its bytes.
@@ -94,7 +96,13 @@ func (in *Inputs) FileExists(p string) (exists, checked bool) {
 	if !fs.ValidPath(p) {
 		return false, true
 	}
+	// Notes name the same files many times, and both parsing and linking
+	// ask (from parallel workers): stat each path once.
+	if known, ok := in.exists.Load(p); ok {
+		return known.(bool), true
+	}
 	_, err := fs.Stat(in.Tree, p)
+	in.exists.Store(p, err == nil)
 	return err == nil, true
 }
 
