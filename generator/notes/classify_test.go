@@ -31,32 +31,29 @@ func TestKind(t *testing.T) {
 func TestStatus(t *testing.T) {
 	base := "# Crash in the matmul scheduler\n\n## Problem\n\nThe test segfaults with SIGSEGV.\n\n## Reproduction\n\n`pytest tests/python/test_matmul.py::test_a -x`\n\n"
 	tests := []struct {
-		name string
-		tail string
-		want string
+		name  string
+		front string // front matter placed before base
+		tail  string // text after base
+		want  string
 	}{
-		{"no conclusion", "", model.StatusOpen},
-		{"empty report section", "# Investigation Report\n", model.StatusOpen},
-		{"workaround section", "## Workaround\n\nRun with `NVFUSER_DISABLE=matmul_expr_eval`.\n", model.StatusWorkaround},
-		{"empty workaround section", "## Workaround\n\n## Next steps\n\n- look at it\n", model.StatusOpen},
-		{"workaround prose", "For now we work around it by skipping the check.\n", model.StatusWorkaround},
-		{"negated workaround", "There is no known workaround yet.\n", model.StatusOpen},
-		{"fixed in PR", "Fixed in #4410.\n", model.StatusResolved},
-		{"resolved by commit", "Resolved by a1b2c3d4 on main.\n", model.StatusResolved},
-		{"status line", "**Status:** resolved\n", model.StatusResolved},
-		{"resolution section", "## Resolution\n\nThe cache key now includes the device.\n", model.StatusResolved},
-		{"negated fix", "This is not fixed by #4410 yet.\n", model.StatusOpen},
-		{"other issue resolved", "A similar issue has been resolved as the test was removed.\n", model.StatusOpen},
-		{"resolved beats workaround", "## Workaround\n\nSkip it.\n\n## Fix\n\nLanded.\n", model.StatusResolved},
-		{"front matter wins", "", model.StatusWorkaround},
+		{"no conclusion", "", "", model.StatusOpen},
+		{"empty report section", "", "# Investigation Report\n", model.StatusOpen},
+		{"workaround section", "", "## Workaround\n\nRun with `NVFUSER_DISABLE=matmul_expr_eval`.\n", model.StatusWorkaround},
+		{"empty workaround section", "", "## Workaround\n\n## Next steps\n\n- look at it\n", model.StatusOpen},
+		{"workaround prose", "", "For now we work around it by skipping the check.\n", model.StatusWorkaround},
+		{"negated workaround", "", "There is no known workaround yet.\n", model.StatusOpen},
+		{"fixed in PR", "", "Fixed in #4410.\n", model.StatusResolved},
+		{"resolved by commit", "", "Resolved by a1b2c3d4 on main.\n", model.StatusResolved},
+		{"status line", "", "**Status:** resolved\n", model.StatusResolved},
+		{"resolution section", "", "## Resolution\n\nThe cache key now includes the device.\n", model.StatusResolved},
+		{"negated fix", "", "This is not fixed by #4410 yet.\n", model.StatusOpen},
+		{"other issue resolved", "", "A similar issue has been resolved as the test was removed.\n", model.StatusOpen},
+		{"resolved beats workaround", "", "## Workaround\n\nSkip it.\n\n## Fix\n\nLanded.\n", model.StatusResolved},
+		{"front matter wins", "---\nstatus: workaround\n---\n", "", model.StatusWorkaround},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			in := base + tc.tail
-			if tc.name == "front matter wins" {
-				in = "---\nstatus: workaround\n---\n" + in
-			}
-			n := mustParse(t, "s.md", in)
+			n := mustParse(t, "s.md", tc.front+base+tc.tail)
 			if n.Kind != model.KindRunbook || n.Status != tc.want {
 				t.Errorf("kind/status = %s/%s, want runbook/%s", n.Kind, n.Status, tc.want)
 			}

@@ -10,11 +10,7 @@ import (
 )
 
 func TestEnvSettings(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []string // NAME=value
-	}{
+	tests := []listCase{ // want: NAME=value
 		{"inline code", "Use `NVFUSER_DUMP=fusion_ir` here.", []string{"NVFUSER_DUMP=fusion_ir"}},
 		{"prose with punctuation", "Set NVFUSER_DUMP=cuda_kernel, then rerun (or NVFUSER_DISABLE=fallback).", []string{"NVFUSER_DISABLE=fallback", "NVFUSER_DUMP=cuda_kernel"}},
 		{"export in shell", "```bash\nexport NVFUSER_NUM_THREADS=4\nCC=clang-20 CXX=clang++-20 make\n```", []string{"CC=clang-20", "CXX=clang++-20", "NVFUSER_NUM_THREADS=4"}},
@@ -27,18 +23,12 @@ func TestEnvSettings(t *testing.T) {
 		{"empty value", "`NVFUSER_DUMP=`", nil},
 		{"lowercase is not env", "`nvfuser_dump=fusion_ir`", nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			n := mustParse(t, "e.md", tc.in)
-			var got []string
-			for _, e := range n.Env {
-				got = append(got, e.Name+"="+e.Value)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("env = %q, want %q", got, tc.want)
-			}
-		})
-	}
+	runListCases(t, tests, false, func(n *model.Note) (got []string) {
+		for _, e := range n.Env {
+			got = append(got, e.Name+"="+e.Value)
+		}
+		return got
+	})
 }
 
 func TestOptionUses(t *testing.T) {
@@ -61,11 +51,7 @@ func TestOptionUses(t *testing.T) {
 }
 
 func TestCommands(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []string // kind:text
-	}{
+	tests := []listCase{ // want: kind:text
 		{"pytest k", "```bash\npytest tests/python/test_ops.py -k \"add and not slow\" -x\n```", []string{`pytest:pytest tests/python/test_ops.py -k "add and not slow" -x`}},
 		{"python -m pytest", "```bash\npython -m pytest tests/python/test_ops.py\n```", []string{"pytest:python -m pytest tests/python/test_ops.py"}},
 		{"gtest under gdb", "```shell\n$ gdb --args bin/test_nvfuser --gtest_filter=Foo.*\n(gdb) r\n```", []string{"gtest:gdb --args bin/test_nvfuser --gtest_filter=Foo.*"}},
@@ -78,18 +64,12 @@ func TestCommands(t *testing.T) {
 		{"unlabelled block without prompts", "```\nSome output line\npytest tests/python/test_a.py::test_b\n```", []string{"pytest:pytest tests/python/test_a.py::test_b"}},
 		{"python fence is code", "```python\nimport torch\nprint(torch.ones(3))\n```", nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			n := mustParse(t, "c.md", tc.in)
-			var got []string
-			for _, c := range n.Commands {
-				got = append(got, c.Kind+":"+c.Text)
-			}
-			if !slices.Equal(got, tc.want) {
-				t.Errorf("commands = %q, want %q", got, tc.want)
-			}
-		})
-	}
+	runListCases(t, tests, false, func(n *model.Note) (got []string) {
+		for _, c := range n.Commands {
+			got = append(got, c.Kind+":"+c.Text)
+		}
+		return got
+	})
 }
 
 func TestReferences(t *testing.T) {
@@ -120,11 +100,7 @@ func TestReferences(t *testing.T) {
 }
 
 func TestSignatures(t *testing.T) {
-	tests := []struct {
-		name string
-		in   string
-		want []string // kind:text
-	}{
+	tests := []listCase{ // want: kind:text
 		{"prose signal is canonical", "The test segfaults, sometimes with a bus error.", []string{"signal:SIGBUS", "signal:SIGSEGV"}},
 		{"log lines verbatim", "```\nFatal Python error: Segmentation fault\n\nThread 0x00007f (most recent call first):\n  File \"/x/y.py\", line 3 in f\n```",
 			[]string{"signal:Fatal Python error: Segmentation fault", `frame:File "/x/y.py", line 3 in f`}},
@@ -142,21 +118,12 @@ func TestSignatures(t *testing.T) {
 		{"source code is not output", "```cpp\nNVF_ERROR(ptr != nullptr, \"null\");\n```", nil},
 		{"headings are not signatures", "## Segfault in matmul\n\nText.", nil},
 	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			n := mustParse(t, "s.md", tc.in)
-			var got []string
-			for _, s := range n.Signatures {
-				got = append(got, s.Kind+":"+s.Text)
-			}
-			slices.Sort(got)
-			want := slices.Clone(tc.want)
-			slices.Sort(want)
-			if !slices.Equal(got, want) {
-				t.Errorf("signatures =\n  %q\nwant\n  %q", got, want)
-			}
-		})
-	}
+	runListCases(t, tests, true, func(n *model.Note) (got []string) {
+		for _, s := range n.Signatures {
+			got = append(got, s.Kind+":"+s.Text)
+		}
+		return got
+	})
 }
 
 func TestSignatureTruncation(t *testing.T) {
@@ -190,5 +157,30 @@ func TestLinesCountFrontMatter(t *testing.T) {
 	n2 := mustParse(t, "l.md", strings.ReplaceAll(in, "\n", "\r\n"))
 	if n2.Env[0].Line != 5 || n2.Signatures[0].Line != 8 {
 		t.Errorf("CRLF lines differ: %+v %+v", n2.Env, n2.Signatures)
+	}
+}
+
+// listCase is a note and the facts one projection of it must list.
+type listCase struct {
+	name string
+	in   string
+	want []string
+}
+
+// runListCases parses each case's note and compares what project lists
+// with want, in order, or as sets when unordered.
+func runListCases(t *testing.T, cases []listCase, unordered bool, project func(*model.Note) []string) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, want := project(mustParse(t, "case.md", tc.in)), slices.Clone(tc.want)
+			if unordered {
+				slices.Sort(got)
+				slices.Sort(want)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("got\n  %q\nwant\n  %q", got, want)
+			}
+		})
 	}
 }
