@@ -230,10 +230,18 @@ func TestFixtureNotes(t *testing.T) {
 	files, _ := filepath.Glob("../notes/testdata/*.md")
 	examples, _ := filepath.Glob("../example/fuser/notes/*.md")
 	files = append(files, examples...)
-	added := 0
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}
+	if added := linkifyAll(t, files); added < len(files) {
+		t.Errorf("only %d links added across %d notes", added, len(files))
+	}
+}
+
+// linkifyAll linkifies each file, checks that the result is faithful and
+// loses no link, and returns how many links were added in all.
+func linkifyAll(t *testing.T, files []string) (added int) {
+	t.Helper()
 	for _, f := range files {
 		in, err := os.ReadFile(f)
 		if err != nil {
@@ -250,9 +258,7 @@ func TestFixtureNotes(t *testing.T) {
 		}
 		added += after - before
 	}
-	if added < len(files) {
-		t.Errorf("only %d links added across %d notes", added, len(files))
-	}
+	return added
 }
 
 func TestRefused(t *testing.T) {
@@ -286,17 +292,7 @@ func TestSeedNotes(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("../shared/seeds holds no notes")
 	}
-	for _, f := range files {
-		in, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := Linkify(in, fakeResolver{})
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
-		}
-		checkFaithful(t, in, out)
-	}
+	linkifyAll(t, files)
 }
 
 // The faithfulness check itself catches what it is there for.
