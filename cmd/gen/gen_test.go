@@ -184,14 +184,8 @@ func TestBadInputKeepsPreviousSite(t *testing.T) {
 	if !strings.Contains(stderr, "tools/env-config/env_options.yaml:") {
 		t.Errorf("error does not name file and line: %s", stderr)
 	}
-	after := testsite.Tree(t, filepath.Join(proj, "public"))
-	if len(before) != len(after) {
-		t.Fatalf("site changed: %d files before, %d after", len(before), len(after))
-	}
-	for name, data := range before {
-		if !bytes.Equal(after[name], data) {
-			t.Errorf("%s changed after a failed build", name)
-		}
+	if changed := testsite.Diff(before, testsite.Tree(t, filepath.Join(proj, "public"))); len(changed) > 0 {
+		t.Errorf("the published site changed after a failed build: %v", changed)
 	}
 }
 
@@ -243,13 +237,8 @@ func TestDeterministic(t *testing.T) {
 		name string
 		a, b map[string][]byte
 	}{{"public", site1, site2}, {"generated", gen1, gen2}} {
-		if len(pair.a) != len(pair.b) {
-			t.Errorf("%s: %d files, then %d", pair.name, len(pair.a), len(pair.b))
-		}
-		for f, data := range pair.a {
-			if !bytes.Equal(pair.b[f], data) {
-				t.Errorf("%s/%s differs between identical builds", pair.name, f)
-			}
+		if changed := testsite.Diff(pair.a, pair.b); len(changed) > 0 {
+			t.Errorf("%s: files differ between identical builds: %v", pair.name, changed)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
@@ -31,13 +30,7 @@ func TestWrite(t *testing.T) {
 	if err := Write(again, 12, 20); err != nil {
 		t.Fatal(err)
 	}
-	a, b := testsite.Tree(t, dir), testsite.Tree(t, again)
-	if len(a) != len(b) {
-		t.Fatalf("%d files, then %d", len(a), len(b))
-	}
-	for name, data := range a {
-		if !bytes.Equal(data, b[name]) {
-			t.Errorf("%s differs between two corpora of the same size", name)
-		}
+	if changed := testsite.Diff(testsite.Tree(t, dir), testsite.Tree(t, again)); len(changed) > 0 {
+		t.Errorf("two corpora of the same size differ: %v", changed)
 	}
 }

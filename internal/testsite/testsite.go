@@ -4,9 +4,11 @@
 package testsite
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -72,4 +74,22 @@ func Tree(t testing.TB, dir string) map[string][]byte {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// Diff lists, sorted, the files of two trees (from Tree) that are not the
+// same in both: changed, or present in only one.
+func Diff(a, b map[string][]byte) []string {
+	var out []string
+	for name, data := range a {
+		if other, ok := b[name]; !ok || !bytes.Equal(data, other) {
+			out = append(out, name)
+		}
+	}
+	for name := range b {
+		if _, ok := a[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
