@@ -96,7 +96,7 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		if u.kind != unitProse {
 			continue
 		}
-		if lower := strings.ToLower(u.text); containsAny(lower, failureHints) && failureWordRE.MatchString(u.text) {
+		if containsAny(u.lower, failureHints) && failureWordRE.MatchString(u.text) {
 			failLines++
 		}
 		if reproProseRE.MatchString(u.text) {
@@ -105,7 +105,7 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		if u.heading {
 			continue // "## Status" is a section, not a page footer
 		}
-		t := strings.ToLower(strings.TrimSpace(u.text))
+		t := strings.TrimSpace(u.lower)
 		key := ""
 		if isChromePhrase(t) {
 			key = t

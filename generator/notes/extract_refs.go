@@ -105,8 +105,7 @@ func (x *extractor) commits() {
 		}
 	}
 	for _, u := range x.doc.units {
-		lower := strings.ToLower(u.text)
-		if u.kind != unitCode && !containsAny(lower, commitHints) {
+		if u.kind != unitCode && !containsAny(u.lower, commitHints) {
 			continue // cheap prefilter: no commit context in this unit
 		}
 		for _, m := range commitURLRE.FindAllStringSubmatch(u.text, -1) {
@@ -130,7 +129,7 @@ func (x *extractor) commits() {
 // repositories' issues are not nvFuser's and are skipped.
 func (x *extractor) issues() {
 	for _, u := range x.doc.units {
-		if !strings.Contains(u.text, "#") && !containsAny(strings.ToLower(u.text), issueHints) {
+		if !strings.Contains(u.text, "#") && !containsAny(u.lower, issueHints) {
 			continue // cheap prefilter
 		}
 		for _, m := range issueURLRE.FindAllStringSubmatch(u.text, -1) {

@@ -47,9 +47,8 @@ func (x *extractor) tools() {
 		if u.kind == unitURL {
 			continue
 		}
-		lower := strings.ToLower(u.text)
 		for _, t := range tools {
-			if containsAny(lower, t.hints) && t.re.MatchString(u.text) {
+			if containsAny(u.lower, t.hints) && t.re.MatchString(u.text) {
 				x.note.Tools = append(x.note.Tools, t.name)
 			}
 		}

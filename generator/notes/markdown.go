@@ -45,6 +45,7 @@ const maxUnitBytes = 4096
 type unit struct {
 	kind    unitKind
 	text    string
+	lower   string // text, lowercased once for the extractors' cheap prefilters
 	line    int
 	lang    string // unitBlock: the fence's language, lowercased ("" if none)
 	heading bool   // unitProse: the line belongs to a heading
@@ -129,6 +130,7 @@ func (d *doc) addUnit(u unit) int {
 		}
 		u.text = u.text[:cut]
 	}
+	u.lower = strings.ToLower(u.text)
 	d.units = append(d.units, u)
 	return len(d.units) - 1
 }
