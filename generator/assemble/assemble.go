@@ -172,46 +172,43 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 			h.Options = append(h.Options, o)
 		}
 	}
-	if f.YAML == nil {
-		finishOptions(h)
-		return
+	// get finds an option the tables did not define but the YAML documents,
+	// making it the first time.
+	get := func(fam *model.Family, name string) *model.Option {
+		if o := byKey[fam.Key+"="+name]; o != nil {
+			return o
+		}
+		o := &model.Option{Env: fam.Env, Family: fam.Key, Name: name}
+		byKey[fam.Key+"="+name] = o
+		h.Options = append(h.Options, o)
+		return o
 	}
-	for _, e := range f.YAML.Entries {
-		if e.EnvVar == "" {
-			continue
-		}
-		fam := findFamily(h, e.EnvVar)
-		o := byKey[fam.Key+"="+e.Name]
-		if o == nil {
-			o = &model.Option{Env: fam.Env, Family: fam.Key, Name: e.Name}
-			byKey[fam.Key+"="+e.Name] = o
-			h.Options = append(h.Options, o)
-		}
-		o.Documented = true
-		o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
-		o.YAMLDescription = e.Description
-		o.Type, o.Default = e.Type, e.Default
-	}
-	// The YAML may document a family as one variable whose choices are its
-	// options (NVFUSER_PROF is written that way).
-	for _, e := range f.YAML.Entries {
-		fam := findFamily(h, e.Name)
-		if e.EnvVar != "" || fam == nil {
-			continue
-		}
-		for _, c := range e.Choices {
-			if c == "" {
+	if f.YAML != nil {
+		for _, e := range f.YAML.Entries {
+			if e.EnvVar == "" {
 				continue
 			}
-			o := byKey[fam.Key+"="+c]
-			if o == nil {
-				o = &model.Option{Env: fam.Env, Family: fam.Key, Name: c}
-				byKey[fam.Key+"="+c] = o
-				h.Options = append(h.Options, o)
+			o := get(findFamily(h, e.EnvVar), e.Name)
+			o.Documented = true
+			o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+			o.YAMLDescription = e.Description
+			o.Type, o.Default = e.Type, e.Default
+		}
+		// The YAML may document a family as one variable whose choices are
+		// its options (NVFUSER_PROF is written that way).
+		for _, e := range f.YAML.Entries {
+			fam := findFamily(h, e.Name)
+			if e.EnvVar != "" || fam == nil {
+				continue
 			}
-			if !o.Documented {
-				o.Documented = true
-				o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+			for _, c := range e.Choices {
+				if c == "" {
+					continue
+				}
+				if o := get(fam, c); !o.Documented {
+					o.Documented = true
+					o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+				}
 			}
 		}
 	}
