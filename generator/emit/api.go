@@ -105,13 +105,7 @@ func (e *emitter) api() error {
 		r := APIRunbook{ID: n.ID, Title: n.Title, URL: abs(urls.Note(n.Kind, n.ID)), ShortURL: abs(urls.Short(n.ID)),
 			Kind: n.Kind, Status: n.Status, Source: n.Source, Env: []string{}, Options: []APINoteOption{},
 			Files: []string{}, Tests: nonNil(n.Tests), Symbols: nonNil(n.Symbols), Signatures: []string{}}
-		seen := map[string]bool{}
-		for _, s := range n.Env {
-			if !seen[s.Name] {
-				seen[s.Name] = true
-				r.Env = append(r.Env, s.Name)
-			}
-		}
+		r.Env = append(r.Env, n.Variables()...)
 		for _, o := range n.Options {
 			r.Options = append(r.Options, APINoteOption{Env: o.Env, Name: o.Name, Known: o.Known})
 		}

@@ -84,15 +84,10 @@ func (e *emitter) notePage(n *model.Note) page {
 		commands = append(commands, c.Text)
 	}
 	p.Reproduce = strings.Join(commands, "\n")
-	seen := map[string]bool{}
-	for _, s := range n.Env {
-		if seen[s.Name] {
-			continue
-		}
-		seen[s.Name] = true
-		nv := noteVar{Name: s.Name}
-		if e.h.Variable(s.Name) != nil {
-			nv.URL = urls.Var(s.Name)
+	for _, name := range n.Variables() {
+		nv := noteVar{Name: name}
+		if e.h.Variable(name) != nil {
+			nv.URL = urls.Var(name)
 		}
 		p.Variables = append(p.Variables, nv)
 	}

@@ -1,6 +1,9 @@
 package model
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // Note kinds.
 const (
@@ -85,6 +88,18 @@ type FileRef struct {
 }
 
 // String renders "path", "path:a" or "path:a-b".
+// Variables are the names of the variables the note sets, each once, in
+// the order of Env.
+func (n *Note) Variables() []string {
+	var out []string
+	for _, s := range n.Env {
+		if !slices.Contains(out, s.Name) {
+			out = append(out, s.Name)
+		}
+	}
+	return out
+}
+
 func (f FileRef) String() string {
 	s := f.Path
 	if f.Start > 0 {
