@@ -93,3 +93,18 @@ func Diff(a, b map[string][]byte) []string {
 	sort.Strings(out)
 	return out
 }
+
+// Fuser returns an nvFuser git checkout to test against — $HANDBOOK_FUSER,
+// else ../Fuser beside the repository — or skips the test when there is none:
+// the checkout is public but large, so a fresh clone runs without it.
+func Fuser(t testing.TB) string {
+	t.Helper()
+	p := os.Getenv("HANDBOOK_FUSER")
+	if p == "" {
+		p = filepath.Join(Root(t), "..", "Fuser")
+	}
+	if _, err := os.Stat(filepath.Join(p, "csrc", "options.cpp")); err != nil {
+		t.Skipf("no nvFuser checkout at %s (set HANDBOOK_FUSER or clone NVIDIA/Fuser beside the repository): %v", p, err)
+	}
+	return p
+}
