@@ -51,6 +51,11 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+
+	// Freshness has one verdict per line reference in Files, in the same
+	// order; empty when the source is not a git checkout or the note has
+	// no date (generator/freshness).
+	Freshness []Freshness
 }
 
 // Command is a command to reproduce or inspect the failure.
@@ -131,3 +136,27 @@ type ChecklistItem struct {
 	Text string
 	Done bool
 }
+
+// Freshness statuses: what became of the lines a note points at since the
+// note was written.
+const (
+	FreshUnchanged = "unchanged" // same file, same lines, same text
+	FreshChanged   = "changed"   // a commit after the note edited those lines
+	FreshMoved     = "moved"     // same text, now at another path or other line numbers
+	FreshDeleted   = "deleted"   // the file, or every referenced line, is gone
+	FreshMissing   = "missing"   // the file did not exist at the note's date
+)
+
+// Freshness is the verdict on one file reference of a note, when the source
+// is a git checkout and the note has a date.
+type Freshness struct {
+	Ref     string   `json:"ref"`     // "path:a-b" as the note gives it (FileRef.String)
+	Status  string   `json:"status"`  // Fresh*
+	Since   string   `json:"since"`   // the note's date, YYYY-MM-DD
+	Commits []string `json:"commits"` // commits after Since that changed or removed the lines, oldest first
+	Now     string   `json:"now"`     // "path:c-d" at the checkout's HEAD; "" when deleted or missing
+}
+
+// Stale reports whether the reference no longer shows what the note saw
+// where the note says it is.
+func (f Freshness) Stale() bool { return f.Status != FreshUnchanged }
