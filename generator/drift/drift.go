@@ -110,6 +110,31 @@ func noteDrift(h *model.Handbook) []model.Drift {
 			out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: p,
 				Detail: fmt.Sprintf("note %q points at a file that is not in the source checkout", n.ID), Where: model.Location{File: n.Source, Line: first[p]}})
 		}
+		out = append(out, staleRefs(n)...)
+	}
+	return out
+}
+
+// staleRefs reports the note's references whose lines changed, moved or
+// were deleted since the note's date. A file absent at that date says the
+// note was written against another branch, not that it went stale.
+func staleRefs(n *model.Note) []model.Drift {
+	line := map[string]int{}
+	for _, f := range n.Files {
+		if _, ok := line[f.String()]; !ok {
+			line[f.String()] = f.Line
+		}
+	}
+	var out []model.Drift
+	for _, f := range n.Freshness {
+		if !f.Stale() || f.Status == model.FreshMissing {
+			continue
+		}
+		detail := fmt.Sprintf("note %q (%s): %s since then", n.ID, f.Since, f.Status)
+		if f.Now != "" && f.Now != f.Ref {
+			detail += ", now at " + f.Now
+		}
+		out = append(out, model.Drift{Kind: model.DriftNoteStaleRef, Subject: f.Ref, Detail: detail, Where: model.Location{File: n.Source, Line: line[f.Ref]}})
 	}
 	return out
 }

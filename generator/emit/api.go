@@ -60,6 +60,9 @@ type APIRunbook struct {
 	Tests      []string        `json:"tests"`
 	Symbols    []string        `json:"symbols"`
 	Signatures []string        `json:"signatures"`
+	// Freshness has a verdict per file reference when the source is a git
+	// checkout and the note has a date; [] otherwise.
+	Freshness []model.Freshness `json:"freshness"`
 }
 
 // APINoteOption is an option a note sets.
@@ -104,7 +107,10 @@ func (e *emitter) api() error {
 	for _, n := range e.h.Notes {
 		r := APIRunbook{ID: n.ID, Title: n.Title, URL: abs(urls.Note(n.Kind, n.ID)), ShortURL: abs(urls.Short(n.ID)),
 			Kind: n.Kind, Status: n.Status, Source: n.Source, Env: []string{}, Options: []APINoteOption{},
-			Files: []string{}, Tests: nonNil(n.Tests), Symbols: nonNil(n.Symbols), Signatures: []string{}}
+			Files: []string{}, Tests: nonNil(n.Tests), Symbols: nonNil(n.Symbols), Signatures: []string{}, Freshness: n.Freshness}
+		if r.Freshness == nil {
+			r.Freshness = []model.Freshness{}
+		}
 		r.Env = append(r.Env, n.Variables()...)
 		for _, o := range n.Options {
 			r.Options = append(r.Options, APINoteOption{Env: o.Env, Name: o.Name, Known: o.Known})

@@ -62,6 +62,13 @@ type noteOption struct {
 type noteFile struct {
 	Ref string `toml:"ref"`
 	URL string `toml:"url,omitempty"` // source link; none for a file not in the checkout
+	// Freshness of the reference (generator/freshness), when checked and
+	// not "unchanged": the status, where the lines are now and the commit
+	// that last changed or removed them.
+	Fresh     string `toml:"fresh,omitempty"`
+	Since     string `toml:"since,omitempty"`
+	Now       string `toml:"now,omitempty"`
+	ChangeURL string `toml:"change_url,omitempty"`
 }
 
 type noteSig struct {
@@ -99,12 +106,27 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 		p.Options = append(p.Options, no)
 	}
+	fresh := map[string]model.Freshness{}
+	for _, f := range n.Freshness {
+		fresh[f.Ref] = f
+	}
 	for _, fr := range n.Files {
-		if !fr.Exists && e.h.HasSource {
-			p.Missing = append(p.Missing, noteFile{Ref: fr.String()})
+		nf := noteFile{Ref: fr.String(), URL: urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)}
+		if f, ok := fresh[nf.Ref]; ok && f.Stale() {
+			nf.Fresh, nf.Since, nf.Now = f.Status, f.Since, f.Now
+			if f.Now != "" { // a moved file is linked at its new place
+				nf.URL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, model.ParseFileRef(f.Now))
+			}
+			if len(f.Commits) > 0 {
+				nf.ChangeURL = urls.Commit(e.site.RepoURL, f.Commits[len(f.Commits)-1])
+			}
+		}
+		if !fr.Exists && e.h.HasSource && nf.Now == "" {
+			nf.URL = ""
+			p.Missing = append(p.Missing, nf)
 			continue
 		}
-		p.Files = append(p.Files, noteFile{Ref: fr.String(), URL: urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)})
+		p.Files = append(p.Files, nf)
 	}
 	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
 	for _, i := range n.Issues {

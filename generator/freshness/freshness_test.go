@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -111,19 +110,7 @@ func history(t *testing.T) *fixture {
 	return f
 }
 
-func ref(s string) model.FileRef {
-	p, lines, _ := strings.Cut(s, ":")
-	r := model.FileRef{Path: p}
-	if lines != "" {
-		a, b, found := strings.Cut(lines, "-")
-		r.Start, _ = strconv.Atoi(a)
-		r.End = r.Start
-		if found {
-			r.End, _ = strconv.Atoi(b)
-		}
-	}
-	return r
-}
+func ref(s string) model.FileRef { return model.ParseFileRef(s) }
 
 func TestCheck(t *testing.T) {
 	f := history(t)
@@ -151,7 +138,7 @@ func TestCheck(t *testing.T) {
 		{"2024-01-15", "csrc/cut.cpp:10-12", model.FreshMoved, nil, "csrc/cut.cpp:6-8"},
 		{"2024-01-15", "csrc/new.cpp:1", model.FreshMissing, nil, ""},
 		{"2024-01-15", "csrc/never.cpp:1", model.FreshMissing, nil, ""},
-		{"2023-01-01", "csrc/a.cpp:1", model.FreshMissing, nil, ""}, // before the first commit
+		{"2023-01-01", "csrc/a.cpp:1", model.FreshMissing, nil, ""},       // before the first commit
 		{"2024-03-15", "csrc/cut.cpp:15-18", model.FreshMissing, nil, ""}, // past the end of the file then
 	}
 	for _, cached := range []bool{false, true} {

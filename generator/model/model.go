@@ -108,6 +108,7 @@ const (
 	DriftStaleNoteOption    = "note-unknown-option"    // a note sets an option that does not exist
 	DriftNoteMissingFile    = "note-missing-file"      // a note points at a file not in the checkout
 	DriftNoteUnknownVar     = "note-unknown-variable"
+	DriftNoteStaleRef       = "note-stale-reference" // lines a note points at changed, moved or went away since it was written
 )
 
 // DriftKind describes a kind of finding for readers.
@@ -129,6 +130,7 @@ var DriftKinds = []DriftKind{
 	{DriftStaleNoteOption, "Notes setting unknown options", "A note sets an option that no option table defines: the note may be stale, or the option was renamed."},
 	{DriftNoteMissingFile, "Notes pointing at missing files", "A note names a file that is not in the source checkout: it was moved, renamed or deleted."},
 	{DriftNoteUnknownVar, "Notes setting unknown variables", "A note sets an environment variable the handbook does not know."},
+	{DriftNoteStaleRef, "Notes pointing at code that changed", "Lines a note points at were edited, moved or deleted after the note was written (git history of the checkout): the note may describe code that is no longer there."},
 }
 
 // Drift is one disagreement between sources.

@@ -3,6 +3,7 @@ package model
 import (
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Note kinds.
@@ -114,6 +115,21 @@ func (f FileRef) String() string {
 		}
 	}
 	return s
+}
+
+// ParseFileRef reads "path", "path:a" or "path:a-b" (FileRef.String's
+// forms) back into a reference.
+func ParseFileRef(s string) FileRef {
+	p, lines, _ := strings.Cut(s, ":")
+	r := FileRef{Path: p}
+	if a, b, ok := strings.Cut(lines, "-"); lines != "" {
+		r.Start, _ = strconv.Atoi(a)
+		r.End = r.Start
+		if ok {
+			r.End, _ = strconv.Atoi(b)
+		}
+	}
+	return r
 }
 
 // Signature is text that identifies a failure: an assertion message, a

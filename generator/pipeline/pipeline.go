@@ -88,6 +88,15 @@ func Model(s *config.Settings, r *Result) error {
 	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes)))
 
 	t = time.Now()
+	checked, err := assemble.Freshen(in, notes, filepath.Join(s.GeneratedDir(), ".cache", "freshness.json"))
+	if err != nil {
+		return err
+	}
+	if checked > 0 {
+		r.add("fresh", t, fmt.Sprintf("%d file reference(s) of dated notes checked against the checkout's history", checked))
+	}
+
+	t = time.Now()
 	h.Drift = drift.Find(h)
 	h.Warnings = in.Warnings
 	r.Handbook = h

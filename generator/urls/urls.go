@@ -67,6 +67,11 @@ func Source(repoURL, ref string, loc model.Location) string {
 	return u
 }
 
+// Commit links a commit of the nvFuser repository.
+func Commit(repoURL, sha string) string {
+	return strings.TrimSuffix(repoURL, "/") + "/commit/" + sha
+}
+
 // SourceRange links a file reference with an optional line range.
 func SourceRange(repoURL, ref string, f model.FileRef) string {
 	u := fmt.Sprintf("%s/blob/%s/%s", strings.TrimSuffix(repoURL, "/"), ref, f.Path)
