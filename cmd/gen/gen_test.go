@@ -284,6 +284,21 @@ func TestLookupCommand(t *testing.T) {
 	if code != 0 || strings.TrimSpace(stdout) != "[]" {
 		t.Errorf("unrelated text: exit %d, %q, want []", code, stdout)
 	}
+	// The same error in a CI log: an annotation linking the runbook, and
+	// the summary appended to the file GitHub names.
+	summary := filepath.Join(t.TempDir(), "summary.md")
+	writeFile(t, summary, "earlier step\n")
+	log := "##[group]Run ctest\n" + text + "\n##[error]Process completed with exit code 1.\n"
+	code, stdout, stderr = gen(t, log, "lookup", "--format", "github", "--summary", summary, "--out", out)
+	if code != 0 || !strings.HasPrefix(stdout, "::warning title=Known failure%3A ") || !strings.Contains(stdout, "/"+want+"/") {
+		t.Errorf("--format github: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if b, err := os.ReadFile(summary); err != nil || !strings.HasPrefix(string(b), "earlier step\n### ") || !strings.Contains(string(b), "/"+want+"/") {
+		t.Errorf("summary not appended: %q %v", b, err)
+	}
+	if code, _, _ := gen(t, log, "lookup", "--format", "yaml", "--out", out); code != 2 {
+		t.Errorf("--format yaml: exit %d, want 2", code)
+	}
 }
 
 func TestUsage(t *testing.T) {

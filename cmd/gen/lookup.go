@@ -11,6 +11,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/lookup"
+	"github.com/nvfuser-handbook/handbook/generator/triage"
 )
 
 // lookupCmd ranks runbooks for an error read from FILE or stdin, using the
@@ -18,7 +19,9 @@ import (
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence}] as JSON")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence}] as JSON (same as --format json)")
+	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
+	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
 	out := fs.String("out", "", "the built site (default: config, else public/)")
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
 	if err := fs.Parse(args); err != nil {
@@ -49,8 +52,19 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	matches := idx.Rank(string(text))
 	if *asJSON {
+		*format = "json"
+	}
+	switch *format {
+	case "text", "json":
+	case "github":
+		return githubTriage(idx, string(text), *summary, stdout)
+	default:
+		fmt.Fprintf(stderr, "gen lookup: --format is text, json or github, not %q\n", *format)
+		return errUsage
+	}
+	matches := idx.Rank(string(text))
+	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(matches)
@@ -63,4 +77,28 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%d. %s  (score %.1f)\n   %s\n   matched: %s\n", i+1, m.Title, m.Score, m.URL, strings.Join(m.Evidence, ", "))
 	}
 	return nil
+}
+
+// githubTriage prints GitHub Actions workflow commands for a CI log and
+// appends the markdown summary to the job's summary file.
+func githubTriage(idx *lookup.Index, log, summary string, stdout io.Writer) error {
+	r := triage.Run(idx, log)
+	if err := r.Annotate(stdout); err != nil {
+		return err
+	}
+	if summary == "" {
+		summary = os.Getenv("GITHUB_STEP_SUMMARY")
+	}
+	if summary == "" {
+		return nil
+	}
+	f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	if err := r.Summary(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

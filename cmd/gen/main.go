@@ -59,7 +59,11 @@ commands:
   build    (default) read the sources, write generated content, build the site
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
   serve    [--addr 127.0.0.1:1313] [--poll 500ms]: build, serve locally, rebuild when an input changes
-  lookup   [--json] [--out DIR] [--config FILE] [FILE]: rank runbooks for an error (stdin or FILE)
+  lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
+           rank runbooks for an error or a CI log (stdin or FILE); --format github prints
+           GitHub Actions annotations linking each matching runbook (and each failing test
+           a runbook names) and appends a markdown summary to --summary FILE, default
+           $GITHUB_STEP_SUMMARY
   help     this text
 
 flags (build, check, serve):
