@@ -1,6 +1,7 @@
 package drift
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -77,5 +78,38 @@ func TestNoYAMLNoUndocumented(t *testing.T) {
 	}
 	if got := Find(h); len(got) != 0 {
 		t.Errorf("got %v, want nothing", got)
+	}
+}
+
+// TestStaleReferences: lines that changed, moved or were deleted since the
+// note are drift at the reference's line in the note; unchanged lines and
+// files absent on the note's date (another branch) are not.
+func TestStaleReferences(t *testing.T) {
+	n := &model.Note{ID: "crash", Source: "notes/crash.md",
+		Files: []model.FileRef{{Path: "csrc/a.cpp", Start: 10, End: 14, Line: 3}, {Path: "csrc/b.cpp", Start: 5, End: 5, Line: 4},
+			{Path: "csrc/c.cpp", Start: 1, End: 2, Line: 5}, {Path: "csrc/d.cpp", Start: 7, End: 7, Line: 6}, {Path: "csrc/e.cpp", Start: 1, End: 1, Line: 8}},
+		Freshness: []model.Freshness{
+			{Ref: "csrc/a.cpp:10-14", Status: model.FreshChanged, Since: "2024-02-01", Now: "csrc/a.cpp:10-14"},
+			{Ref: "csrc/b.cpp:5", Status: model.FreshUnchanged, Since: "2024-02-01", Now: "csrc/b.cpp:5"},
+			{Ref: "csrc/c.cpp:1-2", Status: model.FreshMoved, Since: "2024-02-01", Now: "csrc/x/c.cpp:1-2"},
+			{Ref: "csrc/d.cpp:7", Status: model.FreshDeleted, Since: "2024-02-01"},
+			{Ref: "csrc/e.cpp:1", Status: model.FreshMissing, Since: "2024-02-01"},
+		}}
+	got := staleRefs(n)
+	want := []model.Drift{
+		{Kind: model.DriftNoteStaleRef, Subject: "csrc/a.cpp:10-14", Where: loc("notes/crash.md", 3)},
+		{Kind: model.DriftNoteStaleRef, Subject: "csrc/c.cpp:1-2", Where: loc("notes/crash.md", 5)},
+		{Kind: model.DriftNoteStaleRef, Subject: "csrc/d.cpp:7", Where: loc("notes/crash.md", 6)},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i := range want {
+		if got[i].Kind != want[i].Kind || got[i].Subject != want[i].Subject || got[i].Where != want[i].Where {
+			t.Errorf("finding %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if !strings.Contains(got[1].Detail, "now at csrc/x/c.cpp:1-2") {
+		t.Errorf("a moved reference should say where it is now: %q", got[1].Detail)
 	}
 }
