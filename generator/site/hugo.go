@@ -6,6 +6,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+	"github.com/spf13/afero"
 
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
@@ -38,6 +40,10 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// Gate, when set, runs every operation that creates something under
+	// OutDir; it fails the operation once the publish stage abandoned the
+	// folder (an interrupt), so nothing is written into it afterwards.
+	Gate func(op func() error) error
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -52,8 +58,20 @@ func buildWithWatchdog(sites *hugolib.HugoSites) error {
 	case err := <-done:
 		return err
 	case <-time.After(renderTimeout):
-		return fmt.Errorf("render did not finish in %s; Hugo stops responding when many pages fail to render, so look for a template error", renderTimeout)
+		return fmt.Errorf("%w in %s; Hugo stops responding when many pages fail to render, so look for a template error", errRenderTimeout, renderTimeout)
 	}
+}
+
+var errRenderTimeout = errors.New("render did not finish")
+
+// closeSites releases a HugoSites (a variable so a test can count calls).
+var closeSites = func(s *hugolib.HugoSites) { _ = s.Close() }
+
+func gate(opt Options, op func() error) error {
+	if opt.Gate == nil {
+		return op()
+	}
+	return opt.Gate(op)
 }
 
 // Result describes a finished render.
@@ -113,7 +131,11 @@ func Build(opt Options) (Result, error) {
 	}
 	flags.Set("publishDirStatic", outDir)
 	flags.Set("publishDirDynamic", outDir)
-	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, hugofs.Os, flags)
+	var dest afero.Fs = hugofs.Os
+	if opt.Gate != nil {
+		dest = gatedFs{Fs: dest, gate: opt.Gate}
+	}
+	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, dest, flags)
 
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:  configs,
@@ -126,9 +148,15 @@ func Build(opt Options) (Result, error) {
 		return Result{}, fmt.Errorf("hugo: %w", err)
 	}
 	if err := buildWithWatchdog(sites); err != nil {
+		if !errors.Is(err, errRenderTimeout) {
+			// Release Hugo's caches and their goroutines: serve keeps
+			// running after a failed build. (After a timeout the build
+			// still runs, and closing under it is not safe.)
+			closeSites(sites)
+		}
 		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
 	}
-	defer sites.Close()
+	defer closeSites(sites)
 	n := 0
 	for _, s := range sites.Sites {
 		n += len(s.Pages())
@@ -140,7 +168,7 @@ func Build(opt Options) (Result, error) {
 		static = append(static, filepath.Join(opt.GeneratedDir, "static"))
 	}
 	for _, dir := range static {
-		if err := fsutil.CopyTree(dir, outDir); err != nil {
+		if err := gate(opt, func() error { return fsutil.CopyTree(dir, outDir) }); err != nil {
 			return Result{}, fmt.Errorf("static files: %w", err)
 		}
 	}
