@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -68,6 +69,12 @@ type badEnv struct {
 	// Guard lists further paths (files or folders) that must be
 	// byte-identical after a refused run; setup adds to it.
 	Guard []string
+	// Target is the path a case is about (an --out, a --source); "{target}"
+	// in the case's fail text stands for it.
+	Target string
+	// Keep lists names beside Out that look like gen's staging but are
+	// not gen's, so must survive (see leftovers).
+	Keep []string
 	// Stdout and Stderr are gen's output, for render checks.
 	Stdout, Stderr string
 }
@@ -128,7 +135,7 @@ func runBadInputs(t *testing.T, cases []badInput) {
 			if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") {
 				t.Fatalf("gen crashed:\n%s", stderr)
 			}
-			if left := leftovers(t, outParent, e.Out); len(left) > 0 {
+			if left := leftovers(t, outParent, e.Out, e.Keep); len(left) > 0 {
 				t.Errorf("staging or old folders left beside the site: %v", left)
 			}
 			if tc.fail != "" {
@@ -139,8 +146,8 @@ func runBadInputs(t *testing.T, cases []badInput) {
 				if code != want {
 					t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, want, stdout, stderr)
 				}
-				if !strings.Contains(stderr, tc.fail) {
-					t.Errorf("error does not say %q:\n%s", tc.fail, stderr)
+				if want := strings.ReplaceAll(tc.fail, "{target}", e.Target); !strings.Contains(stderr, want) {
+					t.Errorf("error does not say %q:\n%s", want, stderr)
 				}
 				for p, before := range guarded {
 					if changed := testsite.Diff(before, testsite.Tree(t, p)); len(changed) > 0 {
@@ -210,7 +217,7 @@ func publishedOut(args []string, def string) string {
 
 // leftovers lists names in dir that a publish leaves only by mistake:
 // staging (.site.new-*) and previous-site (.site.old-*) folders.
-func leftovers(t *testing.T, dir, out string) []string {
+func leftovers(t *testing.T, dir, out string, keep []string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -219,6 +226,9 @@ func leftovers(t *testing.T, dir, out string) []string {
 	var left []string
 	prefix := "." + filepath.Base(out) + "."
 	for _, e := range entries {
+		if slices.Contains(keep, e.Name()) {
+			continue
+		}
 		if strings.HasPrefix(e.Name(), prefix+"new-") || strings.HasPrefix(e.Name(), prefix+"old-") {
 			left = append(left, e.Name())
 		}
