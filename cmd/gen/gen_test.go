@@ -300,7 +300,7 @@ func TestUsage(t *testing.T) {
 	if code, _, _ := gen(t, "", "build", "--no-such-flag"); code != 2 {
 		t.Errorf("bad flag: exit %d, want 2", code)
 	}
-	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") {
+	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") || !strings.Contains(out, ".handbook-site") {
 		t.Errorf("help: exit %d %q", code, out)
 	}
 }
