@@ -51,6 +51,17 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+	// UnsafeURLs are the link and image destinations that must not become
+	// links (see notes.URLSafety), in document order: rendered as text,
+	// reported by gen check.
+	UnsafeURLs []UnsafeURL
+}
+
+// UnsafeURL is a destination in a note that is rendered as inert text.
+type UnsafeURL struct {
+	URL  string // as the renderer receives it (escapes and entities decoded)
+	Line int    // line in the note
+	Why  string
 }
 
 // Command is a command to reproduce or inspect the failure.
