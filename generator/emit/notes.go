@@ -23,16 +23,16 @@ type noteFront struct {
 }
 
 type noteParams struct {
-	ID       string `toml:"id"`
-	Kind     string `toml:"kind"`
-	Status   string `toml:"status,omitempty"`
-	Source   string `toml:"source"`
-	EditURL  string `toml:"edit_url,omitempty"`
+	ID      string `toml:"id"`
+	Kind    string `toml:"kind"`
+	Status  string `toml:"status,omitempty"`
+	Source  string `toml:"source"`
+	EditURL string `toml:"edit_url,omitempty"`
 	// UnsafeURLs are destinations the render hooks show as text, never
 	// as links (notes.URLSafety decided, once, while reading the note).
 	UnsafeURLs []string `toml:"unsafe_urls,omitempty"`
-	ShortURL string `toml:"short_url"`
-	Symptom  string `toml:"symptom,omitempty"`
+	ShortURL   string   `toml:"short_url"`
+	Symptom    string   `toml:"symptom,omitempty"`
 	// Ready to show: what the summary's copy blocks and lists print,
 	// computed here once rather than by template logic on every page.
 	Options    []noteOption `toml:"options,omitempty"`
