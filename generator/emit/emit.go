@@ -121,7 +121,14 @@ func (e *emitter) notes() error {
 	errs := make([]error, len(e.h.Notes))
 	parallel.For(len(e.h.Notes), func(i int) {
 		n := e.h.Notes[i]
-		errs[i] = e.put(urls.Section(n.Kind)+"/"+n.ID+".md", e.notePage(n))
+		rel := path.Join(ContentDir, urls.Section(n.Kind), n.ID+".md")
+		data, bodyLine, err := e.notePage(n).renderAt()
+		if err != nil {
+			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
+			return
+		}
+		e.w.SetOrigin(rel, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
+		errs[i] = e.w.Write(rel, data)
 	})
 	return errors.Join(errs...)
 }

@@ -122,7 +122,12 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics})
+	// Hugo's errors name generated files; the user must read the note.
+	origin := func(rel string, line int) (string, bool) {
+		o, ok := w.Origin(rel)
+		return o.Locate(line), ok
+	}
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Origin: origin})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err

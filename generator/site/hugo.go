@@ -38,6 +38,9 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// Origin maps generated content files back to the inputs they came
+	// from, in errors and log lines; nil leaves Hugo's messages as they are.
+	Origin Origin
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -83,6 +86,12 @@ func Build(opt Options) (Result, error) {
 	if logOut == nil {
 		logOut = io.Discard
 	}
+	mapper := newOriginMapper(opt.GeneratedDir, opt.Origin)
+	if mapper != nil {
+		lw := &lineWriter{w: logOut, m: mapper}
+		defer lw.Flush()
+		logOut = lw
+	}
 
 	flags := config.New()
 	flags.Set("workingDir", projectDir)
@@ -123,10 +132,10 @@ func Build(opt Options) (Result, error) {
 		StdErr:   w,
 	})
 	if err != nil {
-		return Result{}, fmt.Errorf("hugo: %w", err)
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w", err))
 	}
 	if err := buildWithWatchdog(sites); err != nil {
-		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String())))
 	}
 	defer sites.Close()
 	n := 0
