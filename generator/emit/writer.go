@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -95,10 +96,19 @@ func (w *Writer) Write(rel string, data []byte) error {
 	return nil
 }
 
+// Manifest, under Root, lists the files the last run produced: Prune
+// removes only files listed there, so a file gen did not write is never
+// deleted.
+const Manifest = ".emitted"
+
 // Prune removes files under the given subdirectories of Root that this run
-// did not produce (a deleted note, a removed option), then empty folders.
+// did not produce (a deleted note, a removed option) and that an earlier
+// run did (they are in Manifest), then empty folders, and records this
+// run's files in Manifest. A tree with no Manifest comes from a gen older
+// than it; its unproduced files are taken to be gen's, once.
 func (w *Writer) Prune(dirs ...string) error {
 	sort.Strings(w.Written) // concurrent writes finish in any order
+	previous, legacy := w.readManifest()
 	for _, d := range dirs {
 		base := filepath.Join(w.Root, d)
 		var stale, folders []string
@@ -113,7 +123,7 @@ func (w *Writer) Prune(dirs ...string) error {
 			rel = filepath.ToSlash(rel)
 			if e.IsDir() {
 				folders = append(folders, p)
-			} else if !w.produced[rel] {
+			} else if !w.produced[rel] && (legacy || previous[rel]) {
 				stale = append(stale, rel)
 			}
 			return nil
@@ -132,5 +142,42 @@ func (w *Writer) Prune(dirs ...string) error {
 			_ = os.Remove(f) // only succeeds when empty
 		}
 	}
-	return nil
+	return w.writeManifest()
+}
+
+// readManifest returns the files the previous run produced; legacy is true
+// when there is no manifest to read.
+func (w *Writer) readManifest() (files map[string]bool, legacy bool) {
+	data, err := os.ReadFile(filepath.Join(w.Root, Manifest))
+	if err != nil {
+		return nil, os.IsNotExist(err)
+	}
+	files = map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			files[line] = true
+		}
+	}
+	return files, false
+}
+
+func (w *Writer) writeManifest() error {
+	names := make([]string, 0, len(w.produced))
+	for rel := range w.produced {
+		names = append(names, rel)
+	}
+	sort.Strings(names)
+	body := "# files gen wrote under this folder; only these are ever removed by it\n" + strings.Join(names, "\n") + "\n"
+	path := filepath.Join(w.Root, Manifest)
+	if old, err := os.ReadFile(path); err == nil && string(old) == body {
+		return nil
+	}
+	if err := os.MkdirAll(w.Root, 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(body), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }

@@ -235,3 +235,31 @@ func (in *Inputs) ReadOptional(name string) ([]byte, error) {
 	}
 	return fs.ReadFile(in.Tree, name)
 }
+
+// CheckGiven fails when a path named on the command line (flag is its
+// flag, for the message) does not exist: a typo must not build an empty
+// handbook. A source must be a folder; a note argument may be a file, a
+// folder, or a glob that matches something. (Missing defaults from
+// config.toml are warnings instead, recorded by Open.)
+func CheckGiven(flag, p string, note bool) error {
+	if note && strings.ContainsAny(p, "*?[") {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", flag, p, err)
+		}
+		if len(m) == 0 {
+			return fmt.Errorf("%s %s: the pattern matches no file", flag, p)
+		}
+		return nil
+	}
+	st, err := os.Stat(p)
+	switch {
+	case err != nil && os.IsNotExist(err):
+		return fmt.Errorf("%s %s: no such file or folder", flag, p)
+	case err != nil:
+		return fmt.Errorf("%s %s: %w", flag, p, err)
+	case !note && !st.IsDir():
+		return fmt.Errorf("%s %s: not a folder (give the root of an nvFuser checkout)", flag, p)
+	}
+	return nil
+}
