@@ -30,7 +30,11 @@ type Note struct {
 	Kind    string // KindRunbook, KindGuide, KindNotes
 	Status  string // runbooks only
 	Source  string // path as given on the command line or in config
-	Date    string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+	// Path is the note's path relative to the notes folder (or glob base)
+	// it came from: what published pages and the JSON API show, so no
+	// path of the build machine is ever published.
+	Path string
+	Date string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
 
 	Symptom string // first paragraph of the problem/summary section
 
@@ -53,10 +57,21 @@ type Note struct {
 	Signatures []Signature
 	Checklist  Checklist
 
-	// Freshness has one verdict per line reference in Files, in the same
-	// order; empty when the source is not a git checkout or the note has
-	// no date (generator/freshness).
+	// Freshness has a verdict for each reference in Files that says
+	// something (see freshness.Repo.Check); empty when the source is not a
+	// git checkout or the note has no date (generator/freshness).
 	Freshness []Freshness
+	// UnsafeURLs are the link and image destinations that must not become
+	// links (see notes.URLSafety), in document order: rendered as text,
+	// reported by gen check.
+	UnsafeURLs []UnsafeURL
+}
+
+// UnsafeURL is a destination in a note that is rendered as inert text.
+type UnsafeURL struct {
+	URL  string // as the renderer receives it (escapes and entities still raw)
+	Line int    // line in the note
+	Why  string
 }
 
 // Command is a command to reproduce or inspect the failure.
