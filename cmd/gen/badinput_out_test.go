@@ -251,6 +251,9 @@ func TestBadOutputAndFlags(t *testing.T) {
 		{name: "config notes that do not exist warn", setup: func(t *testing.T, e *badEnv) {
 			e.Target = projConfig(t, e, "nonotes.toml", handbookKey("notes", `["no-such-notes"]`))
 		}, args: func(e *badEnv) []string { return withConfig(e, e.Target, "--notes") }, warn: "no-such-notes"},
+		{name: "config with a misspelt key warns", setup: func(t *testing.T, e *badEnv) {
+			e.Target = projConfig(t, e, "typo.toml", handbookKey("sorce", `"../Fuser"`))
+		}, args: func(e *badEnv) []string { return replaceArg(e, "--config", e.Target) }, warn: "typo.toml:"},
 		{name: "config out is the project", setup: func(t *testing.T, e *badEnv) {
 			e.Target = projConfig(t, e, "outproj.toml", handbookKey("out", `"."`))
 			e.Guard = append(e.Guard, e.Proj)

@@ -60,6 +60,9 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	if *source != "" {
 		if err := sources.CheckGiven("--source", *source, false); err != nil {
 			return nil, err
