@@ -6,8 +6,8 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 type noteFront struct {
@@ -136,7 +136,7 @@ func noteRef(n *model.Note) Ref {
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP
 // and the like), whose values nvFuser reads as one comma-separated list.
 func (e *emitter) isFamily(name string) bool {
-	return e.h.Family(name) != nil || notes.IsFamilyVar(name)
+	return e.h.Family(name) != nil || vocab.IsFamilyVar(name)
 }
 
 // maxShared is how many notes may share a feature before it stops

@@ -6,6 +6,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // varFront is a variable page's front matter; layouts/env reads it.
@@ -150,7 +151,7 @@ func (e *emitter) optionCategory(o *model.Option) string {
 }
 
 func (e *emitter) familyPage(f *model.Family) page {
-	fr := sectionFront{Title: f.Env + " options", Description: firstSentence(f.Doc), Weight: familyWeight(f.Key)}
+	fr := sectionFront{Title: f.Env + " options", Description: firstSentence(f.Doc), Weight: vocab.Order(f.Key)}
 	fr.Params.Kind, fr.Params.Env, fr.Params.Family, fr.Params.Enum = "family", f.Env, f.Key, f.Enum
 	fr.Params.DefinedAt, fr.Params.DeclaredAt = e.link(f.DefinedAt), e.link(f.DeclaredAt)
 	return page{front: fr, body: f.Doc}
@@ -202,14 +203,4 @@ func firstSentence(s string) string {
 		s = string(r[:197]) + "..."
 	}
 	return s
-}
-
-// familyWeight orders families as nvFuser's docs present them.
-func familyWeight(key string) int {
-	for i, k := range []string{"dump", "enable", "disable", "prof"} {
-		if k == key {
-			return i + 1
-		}
-	}
-	return 10
 }
