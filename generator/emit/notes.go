@@ -130,10 +130,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	p.Related = e.related(n)
 	r := resolver{e: e, missing: map[string]bool{}}
-	body, err := linkify.Linkify([]byte(n.Body), r)
-	if err != nil {
-		body = []byte(n.Body) // render the note unlinked rather than lose it
-	}
+	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
 	for u := range r.missing {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}

@@ -51,6 +51,45 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+
+	// Mentions are where Body names something a page may link to, in
+	// order: found once by the extract stage, spliced into links by
+	// linkify without reading the markdown again.
+	Mentions []Mention
+}
+
+// MentionKind says what a Mention names.
+type MentionKind uint8
+
+// Mention kinds.
+const (
+	MentionVariable   MentionKind = iota + 1 // a variable name: Name
+	MentionAssignment                        // NAME=value: Name, and Options when the value is a literal option list
+	MentionFile                              // a file in the nvFuser tree: File
+	MentionPR                                // "#1234": Name
+	MentionURL                               // a bare URL: never linked, and nothing inside it is
+)
+
+// Mention is a place in a note's Body, Body[Start:End], that names a
+// variable, options, a file or a pull request. Mentions are found only
+// where a reader sees plain text (not in code blocks, links, headings or
+// raw HTML anchors) or in an inline code span that holds exactly one such
+// thing; then Code is set and Start:End is the whole span, backticks
+// included. Mentions in text may overlap (a variable inside an
+// assignment): the longest, earliest one that links wins.
+type Mention struct {
+	Start, End int
+	Kind       MentionKind
+	Code       bool
+	Name       string          // MentionVariable, MentionAssignment: the variable as written; MentionPR: "#1234"
+	Options    []MentionOption // MentionAssignment: the options of its value (for a code span, only when it is one option)
+	File       FileRef         // MentionFile
+}
+
+// MentionOption is one option in an assignment's value, Body[Start:End].
+type MentionOption struct {
+	Start, End int
+	Name       string
 }
 
 // Command is a command to reproduce or inspect the failure.
