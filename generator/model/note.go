@@ -68,10 +68,12 @@ const (
 	MentionFile                              // a file in the nvFuser tree: File
 	MentionPR                                // "#1234": Name
 	MentionURL                               // a bare URL: never linked, and nothing inside it is
+	MentionTest                              // a pytest or gtest id: Name, as in Note.Tests
+	MentionSymbol                            // a qualified C++ name: Name, as in Note.Symbols
 )
 
 // Mention is a place in a note's Body, Body[Start:End], that names a
-// variable, options, a file or a pull request. Mentions are found only
+// variable, options, a file, a pull request, a test or a symbol. Mentions are found only
 // where a reader sees plain text (not in code blocks, links, headings or
 // raw HTML anchors) or in an inline code span that holds exactly one such
 // thing; then Code is set and Start:End is the whole span, backticks
@@ -81,7 +83,7 @@ type Mention struct {
 	Start, End int
 	Kind       MentionKind
 	Code       bool
-	Name       string          // MentionVariable, MentionAssignment: the variable as written; MentionPR: "#1234"
+	Name       string          // the variable as written; "#1234"; the test or symbol as its list records it
 	Options    []MentionOption // MentionAssignment: the options of its value (for a code span, only when it is one option)
 	File       FileRef         // MentionFile
 }

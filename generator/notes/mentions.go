@@ -113,7 +113,9 @@ func (f *mentionFinder) rawHTML(n *ast.RawHTML) {
 }
 
 // textRun records the mentions in body[start:stop], which is plain source
-// text, in the order: URLs, assignments, files, variable names, PRs.
+// text, in the order: URLs, assignments, files, variable names, PRs,
+// symbols, tests. (Nothing links tests and symbols yet; their places are
+// recorded for the stage that will.)
 func (f *mentionFinder) textRun(start, stop int) {
 	text := string(f.body[start:stop])
 	add := func(m model.Mention) {
@@ -149,6 +151,14 @@ func (f *mentionFinder) textRun(start, stop int) {
 		}
 		add(model.Mention{Start: loc[0], End: loc[1], Kind: model.MentionPR, Name: text[loc[0]:loc[1]]})
 	}
+	if strings.Contains(text, "::") {
+		for _, m := range findSymbols(text) {
+			add(model.Mention{Start: m.start, End: m.end, Kind: model.MentionSymbol, Name: m.name})
+		}
+	}
+	for _, m := range findTestIDs(text, f.exists) {
+		add(model.Mention{Start: m.start, End: m.end, Kind: model.MentionTest, Name: m.name})
+	}
 }
 
 // fileMention records a file reference (found without the checkout, so an
@@ -183,7 +193,8 @@ func valueOptions(a Assignment) []model.MentionOption {
 }
 
 // codeSpan records a whole inline code span when its content is exactly one
-// linkable thing: a variable, NAME=option(s), a file reference or "#123".
+// thing: a variable, NAME=option(s), a file reference, "#123", a test id or
+// a symbol.
 func (f *mentionFinder) codeSpan(n *ast.CodeSpan) {
 	start, end, ok := codeSpanBounds(f.body, n)
 	if !ok {
@@ -214,6 +225,10 @@ func (f *mentionFinder) codeSpan(n *ast.CodeSpan) {
 		} else if fms := FindFileRefs(c, nil); len(fms) == 1 && fms[0].Start == 0 && fms[0].End == len(c) {
 			m = f.fileMention(start, end, fms[0].Ref)
 			m.Code = true
+		} else if ts := findTestIDs(c, f.exists); len(ts) == 1 && ts[0].start == 0 && ts[0].end == len(c) {
+			m.Kind, m.Name = model.MentionTest, ts[0].name
+		} else if ss := findSymbols(c); len(ss) == 1 && ss[0].start == 0 && ss[0].end == len(c) {
+			m.Kind, m.Name = model.MentionSymbol, ss[0].name
 		}
 	}
 	if m.Kind != 0 {

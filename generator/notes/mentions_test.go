@@ -13,7 +13,7 @@ import (
 // where text is the body at the mention's range.
 func describe(body string, m model.Mention) string {
 	kinds := map[model.MentionKind]string{model.MentionVariable: "var", model.MentionAssignment: "assign",
-		model.MentionFile: "file", model.MentionPR: "pr", model.MentionURL: "url"}
+		model.MentionFile: "file", model.MentionPR: "pr", model.MentionURL: "url", model.MentionTest: "test", model.MentionSymbol: "symbol"}
 	s := kinds[m.Kind] + " " + body[m.Start:m.End]
 	if m.Code {
 		s = "code " + s
@@ -23,6 +23,9 @@ func describe(body string, m model.Mention) string {
 	}
 	if m.Kind == model.MentionFile {
 		s += fmt.Sprintf(" -> %s exists=%v", m.File, m.File.Exists)
+	}
+	if m.Kind == model.MentionTest || m.Kind == model.MentionSymbol {
+		s += " -> " + m.Name
 	}
 	return s
 }
@@ -47,6 +50,10 @@ func TestMentions(t *testing.T) {
 		{"table cell and task", "| a |\n|---|\n| NVFUSER_DUMP |\n\n- [ ] #12\n",
 			[]string{"var NVFUSER_DUMP", "pr #12"}},
 		{"not a PR", "&#1234; a#12 x/#3", nil},
+		{"tests and symbols", "In nvfuser::Fusion::copy (not std::move), run /opt/Fuser/tests/python/test_x.py::test_a or NVFuserTest.FusionA and `SegmentCandidateFinder::run`.",
+			[]string{"symbol nvfuser::Fusion::copy -> Fusion::copy", "test /opt/Fuser/tests/python/test_x.py::test_a -> tests/python/test_x.py::test_a",
+				"file /opt/Fuser/tests/python/test_x.py -> tests/python/test_x.py exists=false", "test NVFuserTest.FusionA -> NVFuserTest.FusionA",
+				"code symbol `SegmentCandidateFinder::run` -> SegmentCandidateFinder::run"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n, err := Parse("m.md", []byte(tc.body), fakeOptions())
@@ -87,6 +94,10 @@ func checkMentions(t *testing.T, n *model.Note) {
 			}
 		} else {
 			switch m.Kind {
+			case model.MentionTest, model.MentionSymbol:
+				if m.Name == "" {
+					t.Errorf("%q names nothing", text)
+				}
 			case model.MentionVariable, model.MentionPR:
 				if text != m.Name {
 					t.Errorf("mention %q names %q", text, m.Name)
