@@ -45,7 +45,7 @@ type emitter struct {
 	optUsedBy map[*model.Option][]Ref
 	varDrift  map[*model.Variable][]string
 	optDrift  map[*model.Option][]string
-	postings  map[string][]*model.Note
+	postings  map[feature][]*model.Note // see indexRelated
 }
 
 // Emit writes every generated page and the JSON API through w.
