@@ -351,15 +351,15 @@ func (hostileResolver) Option(string, string) string { return "//evil.example/" 
 // TestLinkifyNeverLinksUnsafe: whatever the resolver answers (a repo_url
 // of "javascript:..."), linkify adds no link the handbook would refuse.
 func TestLinkifyNeverLinksUnsafe(t *testing.T) {
-	body := "Fixed in #1234; see csrc/options.cpp:10 and set NVFUSER_DUMP=fusion_ir.\n"
-	out, err := Linkify([]byte(body), hostileResolver{})
+	n, err := notes.Parse("note.md", []byte("Fixed in #1234; see csrc/options.cpp:10 and set NVFUSER_DUMP=fusion_ir.\n"), notes.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(out) != body {
+	body := n.Body
+	if out := Linkify([]byte(body), n.Mentions, hostileResolver{}); string(out) != body {
 		t.Errorf("unsafe destinations were linked:\n%s", out)
 	}
-	if got, _ := Linkify([]byte(body), fakeResolver{}); string(got) == body {
+	if got := Linkify([]byte(body), n.Mentions, fakeResolver{}); string(got) == body {
 		t.Error("a safe resolver links nothing: the test proves nothing")
 	}
 }
