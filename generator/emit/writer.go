@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -22,6 +23,44 @@ type Writer struct {
 	produced map[string]bool
 	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
+	origins  map[string]Origin
+}
+
+// Origin is the input a generated file was made from: errors Hugo reports
+// in the generated file must name it instead.
+type Origin struct {
+	Source   string // the note's path as gen was given it
+	BodyLine int    // line of the generated file where the note's body starts (0: no body)
+	NoteLine int    // line of the note where its body starts
+}
+
+// Locate turns a line of the generated file (0 if unknown) into the
+// note's "path:line", or "path" when the line is unknown or in the
+// generated front matter.
+func (o Origin) Locate(line int) string {
+	if line <= 0 || o.BodyLine <= 0 || line < o.BodyLine {
+		return o.Source
+	}
+	return o.Source + ":" + strconv.Itoa(line-o.BodyLine+o.NoteLine)
+}
+
+// SetOrigin records where the generated file rel came from.
+func (w *Writer) SetOrigin(rel string, o Origin) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.origins == nil {
+		w.origins = map[string]Origin{}
+	}
+	w.origins[filepath.ToSlash(filepath.Clean(rel))] = o
+}
+
+// Origin is the input the generated file rel (relative to Root) came
+// from, ok=false for a file made from nothing a user wrote.
+func (w *Writer) Origin(rel string) (Origin, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	o, ok := w.origins[rel]
+	return o, ok
 }
 
 // NewWriter returns a Writer for root.

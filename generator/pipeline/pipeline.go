@@ -115,7 +115,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 
 	t := time.Now()
 	w := emit.NewWriter(s.GeneratedDir())
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase, FileExists: r.Inputs.FileExists}
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase}
 	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
 		return r, err
 	}
@@ -127,10 +127,15 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
+	// Hugo's errors name generated files; the user must read the note.
+	origin := func(rel string, line int) (string, bool) {
+		o, ok := w.Origin(rel)
+		return o.Locate(line), ok
+	}
 	// Every write into the staging folder goes through publish's gate, so
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate})
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: origin})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err

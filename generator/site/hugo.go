@@ -40,6 +40,9 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// Origin maps generated content files back to the inputs they came
+	// from, in errors and log lines; nil leaves Hugo's messages as they are.
+	Origin Origin
 	// Gate, when set, runs every operation that creates something under
 	// OutDir; it fails the operation once the publish stage abandoned the
 	// folder (an interrupt), so nothing is written into it afterwards.
@@ -101,6 +104,12 @@ func Build(opt Options) (Result, error) {
 	if logOut == nil {
 		logOut = io.Discard
 	}
+	mapper := newOriginMapper(opt.GeneratedDir, opt.Origin)
+	if mapper != nil {
+		lw := &lineWriter{w: logOut, m: mapper}
+		defer lw.Flush()
+		logOut = lw
+	}
 
 	flags := config.New()
 	flags.Set("workingDir", projectDir)
@@ -145,7 +154,7 @@ func Build(opt Options) (Result, error) {
 		StdErr:   w,
 	})
 	if err != nil {
-		return Result{}, fmt.Errorf("hugo: %w", err)
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w", err))
 	}
 	if err := buildWithWatchdog(sites); err != nil {
 		if !errors.Is(err, errRenderTimeout) {
@@ -154,7 +163,7 @@ func Build(opt Options) (Result, error) {
 			// still runs, and closing under it is not safe.)
 			closeSites(sites)
 		}
-		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String())))
 	}
 	defer closeSites(sites)
 	n := 0
