@@ -87,13 +87,14 @@ type doc struct {
 	unsafe   []model.UnsafeURL
 
 	src   []byte
+	root  ast.Node // the parsed body, for mentions
 	lines *lineIndex
 	open  []int // headings whose section is still open, outermost first
 }
 
 func readDoc(body []byte, lines *lineIndex) *doc {
-	d := &doc{src: body, lines: lines}
 	root := ParseMarkdown(body)
+	d := &doc{src: body, root: root, lines: lines}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
