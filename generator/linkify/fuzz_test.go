@@ -12,6 +12,9 @@ import (
 // and that refused input comes back untouched.
 func FuzzLinkify(f *testing.F) {
 	files, _ := filepath.Glob("../notes/testdata/*.md")
+	if len(files) == 0 {
+		f.Fatal("no fixture notes in ../notes/testdata")
+	}
 	for _, file := range files {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(data)

@@ -135,6 +135,9 @@ func TestBrowserPortAgrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	inputs, _ := filepath.Glob("testdata/errors/*.txt")
+	if len(inputs) == 0 {
+		t.Fatal("no error fixtures in testdata/errors")
+	}
 	inputs = append(inputs, "testdata/notes/serde-uaf.md", "testdata/notes/matmul-segfault-hopper.md")
 	var texts []string
 	for _, in := range inputs {
