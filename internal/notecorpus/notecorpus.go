@@ -64,3 +64,65 @@ var Notes = []Note{
 	{"terse-llvm-orc-duplicate.md", "one-paragraph note", "runbook", "workaround", []string{"HostIrEvaluatorTest.*"}},
 	{"terse-misaligned-vectorize.txt", "one-paragraph note", "runbook", "resolved", []string{"tests/python/test_resize.py::test_slice_vectorize_unaligned"}},
 }
+
+// Case is one pasted error under errors/ and the id of the note that
+// explains it, "" when no note does and the lookup must return nothing.
+type Case struct {
+	File string
+	Want string
+}
+
+// Cases are the lookup's test inputs. Each related case differs from what
+// its note quotes (other paths, line numbers, addresses, counts, kernel
+// and tensor ids, test parameters, surrounding log noise); the unrelated
+// ones share vocabulary with nvFuser errors without being explained by
+// any note.
+var Cases = []Case{
+	{"asan-merge-nodes.txt", "runbook-asan-segment-group-uaf"},
+	{"asan-summary-only.txt", "runbook-asan-segment-group-uaf"},
+	{"driver-invalid-context.txt", "pr-cuda-driver-context"},
+	{"faulthandler-thunder.txt", "chat-faulthandler-thunder"},
+	{"gdb-id-model.txt", "runbook-gdb-id-model-abort"},
+	{"id-model-assert.txt", "runbook-gdb-id-model-abort"},
+	{"illegal-address-hopper.txt", "chat-illegal-address-matmul"},
+	{"initcheck-index-select.txt", "bullets-initcheck-zero-fill"},
+	{"lldb-deserialize.txt", "runbook-lldb-cache-deserialize"},
+	{"memcheck-vectorized-write.txt", "howto-memcheck-kernels"},
+	{"misaligned-slice.txt", "terse-misaligned-vectorize"},
+	{"mpi-abort.txt", "email-mpi-ucc-init"},
+	{"nccl-system-error.txt", "bullets-nccl-timeout"},
+	{"nccl-watchdog.txt", "bullets-nccl-timeout"},
+	{"nvrtc-bf16.txt", "issue-nvrtc-bf16-intrinsic"},
+	{"oom-ctest-shard.txt", "table-flaky-parallel-ctest"},
+	{"oom-rope.txt", "issue-oom-segmenter"},
+	{"orc-duplicate.txt", "terse-llvm-orc-duplicate"},
+	{"orc-materialize.txt", "log-orc-jit-symbol"},
+	{"orc-python.txt", "log-orc-jit-symbol"},
+	{"orc-session-error.txt", "terse-llvm-orc-duplicate"},
+	{"ptxas-shared-data.txt", "issue-ptxas-register-spill"},
+	{"ptxas-sm120.txt", "qa-ptxas-unsupported-arch"},
+	{"racecheck-bare.txt", "log-racecheck-smem-reuse"},
+	{"racecheck-layernorm-fp16.txt", "log-racecheck-smem-reuse"},
+	{"sdpa-nan.txt", "terse-cudnn-sdpa-nan"},
+	{"synccheck-welford.txt", "pr-synccheck-barrier"},
+	{"tensor-not-close-rms.txt", "table-tensor-not-close"},
+	{"tsan-compile-kernel.txt", "bullets-tsan-parallel-compile"},
+	{"tsan-noisy-log.txt", "bullets-tsan-parallel-compile"},
+	{"ubsan-shift.txt", "email-ubsan-shift"},
+	{"ucc-init.txt", "email-mpi-ucc-init"},
+	{"welford-nan-gtest.txt", "postmortem-welford-nan"},
+	{"unrelated-asan-stack-overflow.txt", ""},
+	{"unrelated-cmake.txt", ""},
+	{"unrelated-cuda-no-device.txt", ""},
+	{"unrelated-docker.txt", ""},
+	{"unrelated-http.txt", ""},
+	{"unrelated-java-npe.txt", ""},
+	{"unrelated-keyerror.txt", ""},
+	{"unrelated-libcudart.txt", ""},
+	{"unrelated-local-read-cub.txt", ""},
+	{"unrelated-module-not-found.txt", ""},
+	{"unrelated-pytest-assert.txt", ""},
+	{"unrelated-rust-panic.txt", ""},
+	{"unrelated-segfault-aout.txt", ""},
+	{"unrelated-typeerror.txt", ""},
+}
