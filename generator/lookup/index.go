@@ -27,10 +27,10 @@ type Index struct {
 	Weights   map[string]float64 `json:"weights"`
 	IDF       map[string]float64 `json:"idf"`
 	// The full-text score's parameters and vocabulary (see text.go).
-	TextWeight   float64  `json:"text_weight"`
-	TextSpecific float64  `json:"text_specific"`
-	Terms        []string `json:"terms"`
-	Docs         []Doc    `json:"docs"`
+	TextWeight   float64 `json:"text_weight"`
+	TextSpecific float64 `json:"text_specific"`
+	Terms        Words   `json:"terms"`
+	Docs         []Doc   `json:"docs"`
 }
 
 // Doc is one note in the index.
@@ -43,7 +43,7 @@ type Doc struct {
 	Features []string `json:"features"`
 	// Text is the note's BM25 weights as flat pairs: a vocabulary index
 	// (into Index.Terms), then the weight in hundredths.
-	Text []int `json:"text"`
+	Text Weights `json:"text"`
 }
 
 // Match is a ranked result.
@@ -58,7 +58,7 @@ type Match struct {
 // Build indexes notes. url maps a note to its page URL.
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 	idx := &Index{Version: 2, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{},
-		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: []string{}}
+		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}}
 	df := map[string]int{}
 	features := make([][]string, len(notes))
 	tokens := make([][]string, len(notes))

@@ -1,9 +1,12 @@
 package lookup
 
 import (
+	"encoding/json"
+	"fmt"
 	"math"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -62,7 +65,7 @@ func Tokens(text string) []string {
 
 // textWeights computes every document's BM25 term weights and the
 // vocabulary they index into.
-func textWeights(docs [][]string) (terms []string, weights [][]int) {
+func textWeights(docs [][]string) (terms Words, weights []Weights) {
 	df := map[string]int{}
 	tfs := make([]map[string]int, len(docs))
 	total := 0
@@ -117,10 +120,10 @@ func textWeights(docs [][]string) (terms []string, weights [][]int) {
 	for i, t := range terms {
 		id[t] = i
 	}
-	weights = make([][]int, len(docs))
+	weights = make([]Weights, len(docs))
 	for i, ws := range kept {
 		sort.Slice(ws, func(a, b int) bool { return id[ws[a].term] < id[ws[b].term] })
-		flat := make([]int, 0, 2*len(ws))
+		flat := make(Weights, 0, 2*len(ws))
 		for _, x := range ws {
 			flat = append(flat, id[x.term], x.w)
 		}
@@ -141,4 +144,59 @@ func textScore(flat []int, query map[int]bool) (score float64, matched int) {
 		}
 	}
 	return float64(sum) / 100, matched
+}
+
+// Words is the vocabulary, written to the index as one space-separated
+// string: the site writes its JSON indented, and a list would take a line
+// per word.
+type Words []string
+
+// MarshalJSON writes the words as one string.
+func (w Words) MarshalJSON() ([]byte, error) { return json.Marshal(strings.Join(w, " ")) }
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (w *Words) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	*w = strings.Fields(s)
+	return nil
+}
+
+// Weights are a note's BM25 weights as (vocabulary index, weight in
+// hundredths) pairs, written as one string "3:120 17:45" for the same
+// reason.
+type Weights []int
+
+// MarshalJSON writes the pairs as one string.
+func (p Weights) MarshalJSON() ([]byte, error) {
+	var b strings.Builder
+	for i := 0; i+1 < len(p); i += 2 {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(p[i]) + ":" + strconv.Itoa(p[i+1]))
+	}
+	return json.Marshal(b.String())
+}
+
+// UnmarshalJSON reads what MarshalJSON wrote.
+func (p *Weights) UnmarshalJSON(data []byte) error {
+	var s string
+	if err := json.Unmarshal(data, &s); err != nil {
+		return err
+	}
+	out := Weights{}
+	for _, f := range strings.Fields(s) {
+		id, w, ok := strings.Cut(f, ":")
+		a, err1 := strconv.Atoi(id)
+		b, err2 := strconv.Atoi(w)
+		if !ok || err1 != nil || err2 != nil {
+			return fmt.Errorf("bad text weight %q", f)
+		}
+		out = append(out, a, b)
+	}
+	*p = out
+	return nil
 }

@@ -177,6 +177,18 @@
     return out;
   }
 
+  // pairs reads a document's "id:weight id:weight" string once.
+  function pairs(d) {
+    if (!d._pairs) {
+      d._pairs = [];
+      (d.text || "").split(" ").forEach(function (p) {
+        var c = p.indexOf(":");
+        if (c > 0) d._pairs.push(parseInt(p.slice(0, c), 10), parseInt(p.slice(c + 1), 10));
+      });
+    }
+    return d._pairs;
+  }
+
   function textScore(flat, words) {
     var sum = 0, matched = 0;
     for (var i = 0; i + 1 < flat.length; i += 2) {
@@ -189,7 +201,7 @@
     var query = {};
     features(text).forEach(function (f) { query[f] = true; });
     var termID = Object.create(null);
-    (index.terms || []).forEach(function (t, i) { termID[t] = i; });
+    (index.terms || "").split(" ").forEach(function (t, i) { if (t !== "") termID[t] = i; });
     var words = {};
     tokens(text).forEach(function (t) {
       if (t in termID) words[termID[t]] = true;
@@ -204,7 +216,7 @@
         if (specific[kind]) hasSpecific = true;
         evidence.push(f);
       });
-      var ts = textScore(d.text || [], words);
+      var ts = textScore(pairs(d), words);
       if (ts[0] > 0) {
         score += index.text_weight * ts[0];
         evidence.push("text:" + ts[1] + " words");
