@@ -100,6 +100,19 @@ func TestNormalizeFeatures(t *testing.T) {
 		{"pytest", "tests/python/test_a.py::test_slice_vectorize", []string{"test:test_slice_vectorize", "file:test_a.py"}, nil},
 		{"message pairs", "misaligned address for vectorized access", []string{"pair:vectorized access", "word:misaligned"}, []string{"word:for", "pair:misaligned vectorized"}},
 		{"bus error", "Bus error (core dumped)", []string{"signal:SIGBUS"}, nil},
+		{"racecheck", "========= Error: Race reported between Write access at k+0x1c30", []string{"san:compute:race reported"}, nil},
+		{"synccheck", "========= Barrier error detected. Divergent thread(s) in block", []string{"san:compute:barrier error"}, nil},
+		{"ubsan kind", "a.cpp:1:2: runtime error: shift exponent 64 is too large", []string{"san:undefinedbehavior:shift exponent"}, nil},
+		{"nvrtc", "k.cu(10957): error: identifier \"__f\" is undefined", []string{"err:nvrtc", "err:nvrtc-undefined"}, nil},
+		{"ptxas", "ptxas fatal   : Value 'sm_120' is not defined for option 'gpu-name'", []string{"err:ptxas", "err:ptxas-gpu-name"}, nil},
+		{"orc jit", "LLVM ERROR: Duplicate definition of symbol '_main_fn_7'", []string{"err:llvm", "err:orc-duplicate", "pair:duplicate definition"}, nil},
+		{"cuda runtime message", "RuntimeError: CUDA error: misaligned address", []string{"err:cuda:misaligned address"}, nil},
+		{"cuda driver", "CUDA driver error: CUDA_ERROR_INVALID_CONTEXT", []string{"err:cuda-driver:cuda_error_invalid_context"}, nil},
+		{"nccl", "ncclSystemError: System call failed", []string{"err:nccl:ncclsystemerror"}, []string{"err:nccl:"}},
+		{"oom", "torch.OutOfMemoryError: CUDA out of memory.", []string{"err:oom"}, nil},
+		{"tensor mismatch", "AssertionError: Tensor-likes are not close!", []string{"err:tensor-not-close"}, nil},
+		{"gtest suite from a filter", "--gtest_filter=WelfordTest.GridOuter*", []string{"suite:WelfordTest"}, nil},
+		{"generic file", "File \"/x/nvfuser/__init__.py\", line 3", nil, []string{"file:__init__.py"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -253,6 +266,56 @@ func fixNil(m []Match) []Match {
 	return m
 }
 
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"/opt/x/csrc/fusion_segmenter.cpp:2544 in mergeNodes", []string{"fusion_segmenter", "mergenodes"}},
+		{"__tmp_kernel_pointwise_f0_c1_r0_g7.cu(11230): error", []string{"tmp_kernel_pointwise_f_c_r_g"}},
+		{"\x1b[31mRace reported\x1b[0m at 0x7f3c80a00400 https://x.org/a", []string{"race", "reported"}},
+		{"the and of T87 iS12 sm_120", nil},
+	}
+	for _, tc := range tests {
+		if got := Tokens(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestTextWeightsJSON: the compact string forms read back as written.
+func TestTextWeightsJSON(t *testing.T) {
+	in := struct {
+		W Words
+		P Weights
+	}{Words{"a", "b"}, Weights{0, 120, 1, 7}}
+	data, err := json.Marshal(in)
+	if err != nil || string(data) != `{"W":"a b","P":"0:120 1:7"}` {
+		t.Fatalf("marshal = %s, %v", data, err)
+	}
+	var out struct {
+		W Words
+		P Weights
+	}
+	if err := json.Unmarshal(data, &out); err != nil || !reflect.DeepEqual(in, out) {
+		t.Errorf("round trip = %+v, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`{"P":"1:x"}`), &out); err == nil {
+		t.Error("a malformed weight was accepted")
+	}
+}
+
+func FuzzTokens(f *testing.F) {
+	f.Add("/a/b/c.cpp:1 __tmp_kernel_f0 0xdead Race reported")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tok := range Tokens(s) {
+			if len(tok) < 3 || strings.ContainsAny(tok, "0123456789 /") {
+				t.Fatalf("bad token %q", tok)
+			}
+		}
+	})
+}
+
 func FuzzFeatures(f *testing.F) {
 	f.Add("nvfuser::A<B<C>>::f(x) at /a/b/csrc/x.cpp:1 0x1234 SIGSEGV")
 	f.Add("((((<<<<")
@@ -261,6 +324,25 @@ func FuzzFeatures(f *testing.F) {
 			if !strings.Contains(feat, ":") {
 				t.Fatalf("feature without kind: %q", feat)
 			}
+		}
+	})
+}
+
+func FuzzWeights(f *testing.F) {
+	f.Add(`"0:120 1:7"`)
+	f.Add(`"1:"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var p Weights
+		if json.Unmarshal([]byte(s), &p) != nil {
+			return
+		}
+		data, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q Weights
+		if err := json.Unmarshal(data, &q); err != nil || !reflect.DeepEqual(p, q) {
+			t.Fatalf("%s → %s → %v (%v)", s, data, q, err)
 		}
 	})
 }

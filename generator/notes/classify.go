@@ -314,20 +314,31 @@ func runbookStatus(d *doc) string {
 // to do something. Each is a sign of an investigation, whatever headings
 // the note has (often none).
 var (
-	// "09:12 started", "[14:02] tried", "2026-03-04 10:15:02 ran", "**priya** 10:14 AM"
-	timestampLineRE = regexp.MustCompile(`^\W*(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]?\s|^\W*\*\*[\w.-]+\*\*\s*(?:\d{1,2}:\d{2}|:)`)
-	mailHeaderRE    = regexp.MustCompile(`^(?:Subject|From|To|Cc|Date|Sent):\s+\S|^On .{4,80} wrote:$|^-{2,}\s*(?:Original Message|Forwarded message)`)
-	templateRE      = regexp.MustCompile(`(?i)^\W*(?:describe the bug|to reproduce|steps to reproduce|expected behaviou?r|actual behaviou?r)\W*$`)
-	tableRuleRE     = regexp.MustCompile(`^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$`)
+	// "09:12 started", "[14:02] tried", "2026-03-04 10:15:02 ran", "priya 10:14 AM"
+	// (a chat turn; emphasis is already gone from the text)
+	timestampLineRE = regexp.MustCompile(`^\W*(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]?(?:\s|$)|^\W*[A-Za-z][\w.-]{1,20}\s+\[?\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\]?$`)
+	// "dan: the tests segfault": a turn in a pasted chat, when at least two
+	// people speak; labels ("Note:", "Workaround:") are not speakers.
+	speakerRE    = regexp.MustCompile(`^\W*([A-Za-z][\w.-]{1,20}):\s+\S`)
+	mailHeaderRE = regexp.MustCompile(`^(?:Subject|From|To|Cc|Date|Sent):\s+\S|^On .{4,80} wrote:$|^-{2,}\s*(?:Original Message|Forwarded message)`)
+	templateRE   = regexp.MustCompile(`(?i)^\W*(?:describe the bug|to reproduce|steps to reproduce|expected behaviou?r|actual behaviou?r)\W*$`)
+	tableRuleRE  = regexp.MustCompile(`^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$`)
 )
 
+// notSpeakers are labels that look like a chat turn's speaker.
+var notSpeakers = map[string]bool{"note": true, "notes": true, "status": true, "fix": true, "cause": true, "result": true,
+	"results": true, "expected": true, "actual": true, "subject": true, "from": true, "to": true, "cc": true, "date": true,
+	"q": true, "a": true, "tip": true, "todo": true, "update": true, "edit": true, "ps": true, "see": true, "example": true,
+	"command": true, "output": true, "env": true, "environment": true, "gpu": true, "cuda": true, "driver": true, "version": true}
+
 // recordStyle reports whether the note is written as a record of events:
-// a running log (two or more timestamped lines), a chat transcript (two or
-// more speaker turns), an e-mail thread (two or more header lines), an
+// a running log (two or more timestamped lines), a chat transcript (two
+// timestamped turns, or three turns by two speakers), an e-mail thread (two or more header lines), an
 // issue template ("Describe the bug", "To reproduce"), or a table of runs
 // (a table with at least three rows).
 func recordStyle(d *doc) bool {
-	stamps, mail := 0, 0
+	stamps, mail, turns := 0, 0, 0
+	speakers := map[string]bool{}
 	for _, u := range d.units {
 		if u.kind != unitProse {
 			continue
@@ -342,8 +353,12 @@ func recordStyle(d *doc) bool {
 		if mailHeaderRE.MatchString(t) {
 			mail++
 		}
+		if m := speakerRE.FindStringSubmatch(t); m != nil && !notSpeakers[strings.ToLower(m[1])] && !runbookHeadingRE.MatchString(m[1]) {
+			turns++
+			speakers[strings.ToLower(m[1])] = true
+		}
 	}
-	if stamps >= 2 || mail >= 2 {
+	if stamps >= 2 || mail >= 2 || turns >= 3 && len(speakers) >= 2 {
 		return true
 	}
 	rows, inTable := 0, false
