@@ -11,7 +11,11 @@
 // numbers, hex addresses, thread ids, tensor and domain numbers, template
 // arguments. A note scores the sum, over shared features, of the feature's
 // kind weight times its inverse document frequency, so a symbol found in one
-// note counts far more than "SIGSEGV", found in many.
+// note counts far more than "SIGSEGV", found in many. Error classes (NVRTC,
+// ptxas, ORC JIT, CUDA, NCCL/UCC/MPI, OOM, tensor mismatches) say what
+// went wrong but not where, so, like signals, they never claim a match
+// alone. Beside the features, a BM25 score over each note's words (text.go)
+// adds what the note's own text shares with the error.
 package lookup
 
 import (

@@ -26,7 +26,7 @@ const (
 	bm25B  = 0.75
 	// maxDocTerms keeps each note's heaviest terms only: the index stays
 	// small for long guides, and light terms barely move a score.
-	maxDocTerms = 200
+	maxDocTerms = 120
 	// TextWeight scales the text score into the feature score's units.
 	TextWeight = 0.5
 	// TextSpecific is the text score that counts as specific evidence on
