@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,24 +12,66 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/internal/golden"
 	"github.com/nvfuser-handbook/handbook/internal/notecorpus"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
-// corpusIndex indexes the team-written corpus notes as gen would.
-func corpusIndex(t testing.TB) *Index {
+// corpusIndex indexes the team-written corpus notes as gen would, plus
+// any other note files given.
+func corpusIndex(t testing.TB, others ...string) *Index {
 	t.Helper()
-	var ns []*model.Note
+	files := slices.Clone(others)
 	for _, want := range notecorpus.Notes {
-		data, err := os.ReadFile(filepath.Join(notecorpus.Dir(), "notes", want.File))
+		files = append(files, filepath.Join(notecorpus.Dir(), "notes", want.File))
+	}
+	var ns []*model.Note
+	for _, f := range files {
+		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n, err := notes.Parse(want.File, data, notes.Options{})
+		n, err := notes.Parse(filepath.Base(f), data, notes.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		ns = append(ns, n)
 	}
 	return Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
+}
+
+// TestCorpusCasesAmongOtherNotes ranks the corpus cases on an index that
+// also holds the example notes, the lookup fixtures and, when present, the
+// shared seed notes: other notes change every word's rarity, and must not
+// change which note a case finds.
+func TestCorpusCasesAmongOtherNotes(t *testing.T) {
+	others, _ := filepath.Glob(filepath.Join("..", "example", "fuser", "notes", "*.md"))
+	fixtures, _ := filepath.Glob(filepath.Join("testdata", "notes", "*.md"))
+	others = append(others, fixtures...)
+	if len(others) < 5 {
+		t.Fatalf("found only %v", others)
+	}
+	check := func(t *testing.T, idx *Index) {
+		for _, c := range notecorpus.Cases {
+			text, err := os.ReadFile(filepath.Join(notecorpus.Dir(), "errors", c.File))
+			if err != nil {
+				t.Fatal(err)
+			}
+			first := ""
+			if got := idx.Rank(string(text)); len(got) > 0 {
+				first = got[0].ID
+			}
+			if first != c.Want {
+				t.Errorf("%s: first match %q, want %q", c.File, first, c.Want)
+			}
+		}
+	}
+	t.Run("example and fixtures", func(t *testing.T) { check(t, corpusIndex(t, others...)) })
+	t.Run("and seeds", func(t *testing.T) {
+		seeds, _ := filepath.Glob(filepath.Join(testsite.Shared(t, "seeds"), "*.txt"))
+		if len(seeds) == 0 {
+			t.Fatal("no seed notes in ../shared/seeds")
+		}
+		check(t, corpusIndex(t, append(others, seeds...)...))
+	})
 }
 
 // caseResult is one corpus case ranked.
