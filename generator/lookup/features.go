@@ -23,7 +23,8 @@ var kindWeight = map[string]float64{
 // only from signals and single words is noise.
 // An error class ("err:oom") says what went wrong, not where: like a
 // signal, it is not enough alone.
-var specific = map[string]bool{"sym": true, "file": true, "san": true, "test": true, "suite": true, "pair": true}
+// A suite alone is not either: NVFuserTest holds most of nvFuser's tests.
+var specific = map[string]bool{"sym": true, "file": true, "san": true, "test": true, "pair": true}
 
 // genericFiles name a package or a program's entry point, not a place in
 // one: every Python traceback passes through some __init__.py.
@@ -137,9 +138,21 @@ func messageWords(lower string, add func(kind, v string)) {
 			continue
 		}
 		add("word", tok)
+		if isExceptionName(tok) {
+			// "RuntimeError: CUDA error" pairs the exception's name with
+			// whatever message follows: boilerplate, not evidence.
+			prev = ""
+			continue
+		}
 		if prev != "" {
 			add("pair", prev+" "+tok)
 		}
 		prev = tok
 	}
+}
+
+// isExceptionName reports whether a lowercased word names an exception
+// class (runtimeerror, distbackenderror, outofmemoryexception).
+func isExceptionName(w string) bool {
+	return len(w) > 5 && strings.HasSuffix(w, "error") || len(w) > 9 && strings.HasSuffix(w, "exception")
 }

@@ -94,7 +94,7 @@ nvfuser fuser expected got file line function frame thread process core dumped s
 traceback most recent call last during handling above another occurred
 info warning note debug run running test tests passed ok
 sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer
-exit code`)
+exit code fatal python`)
 
 func toSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -104,10 +104,26 @@ func toSet(s string) map[string]bool {
 	return m
 }
 
+// boilerplate is text PyTorch, CUDA, gtest and nvFuser print around any
+// error: two errors sharing it share nothing. Removed before anything is
+// read from a text.
+var boilerplate = []string{
+	"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+	"For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+	"Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+	"C++ exception with description",
+	"thrown in the test body.",
+	"unknown file: Failure",
+	"please report a bug with repro script to NVFuser at",
+}
+
 // Normalize removes what differs between machines and runs from text.
 func Normalize(text string) string {
 	t := reANSI.ReplaceAllString(text, "")
 	t = strings.ReplaceAll(t, "\r", "")
+	for _, b := range boilerplate {
+		t = strings.ReplaceAll(t, b, " ")
+	}
 	t = reURL.ReplaceAllString(t, " ")
 	t = reHex.ReplaceAllString(t, " ")
 	return t

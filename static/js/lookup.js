@@ -66,7 +66,7 @@
    "traceback most recent call last during handling above another occurred " +
    "info warning note debug run running test tests passed ok " +
    "sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer " +
-   "exit code")
+   "exit code fatal python")
     .split(/\s+/).forEach(function (w) { if (w) stopwords[w] = true; });
 
   var textStopwords = Object.create(null);
@@ -77,10 +77,22 @@
    "tensor")
     .split(/\s+/).forEach(function (w) { if (w) textStopwords[w] = true; });
 
-  var specific = { sym: true, file: true, san: true, test: true, suite: true, pair: true };
+  var specific = { sym: true, file: true, san: true, test: true, pair: true };
+
+  var boilerplate = [
+    "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+    "For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+    "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+    "C++ exception with description",
+    "thrown in the test body.",
+    "unknown file: Failure",
+    "please report a bug with repro script to NVFuser at"
+  ];
 
   function normalize(text) {
-    return text.replace(reANSI, "").split("\r").join("").replace(reURL, " ").replace(reHex, " ");
+    var t = text.replace(reANSI, "").split("\r").join("");
+    boilerplate.forEach(function (b) { t = t.split(b).join(" "); });
+    return t.replace(reURL, " ").replace(reHex, " ");
   }
 
   function stripTemplates(s) {
@@ -116,12 +128,19 @@
     }
   }
 
+  function endsWith(s, suffix) { return s.length >= suffix.length && s.slice(s.length - suffix.length) === suffix; }
+
+  function isExceptionName(w) {
+    return (w.length > 5 && endsWith(w, "error")) || (w.length > 9 && endsWith(w, "exception"));
+  }
+
   function messageWords(lower, add) {
     var prev = "";
     lower.split(/[^a-z0-9_]+/).forEach(function (tok) {
       if (tok === "") return;
       if (!reWordFull.test(tok) || tok.length < 3 || stopwords[tok]) { prev = ""; return; }
       add("word", tok);
+      if (isExceptionName(tok)) { prev = ""; return; }
       if (prev !== "") add("pair", prev + " " + tok);
       prev = tok;
     });
