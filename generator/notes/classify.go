@@ -16,8 +16,9 @@ import (
 //	runbook  +3 per heading naming a runbook section (Problem, Triage, Reproduction,
 //	            Root cause, Workaround, Crash, Stack trace, Investigation,
 //	            Observation, Analysis, Next steps, Describe the bug,
-//	            Expected behavior, ...; a paragraph that is only bold text
-//	            or ends in ":" counts as a heading)             cap 12
+//	            Expected behavior, ...; a paragraph of a few words, like
+//	            a bold "To Reproduce" or "Root cause:", counts as a
+//	            heading)                                        cap 12
 //	         +1 per prose line using failure vocabulary (segfault, crash,
 //	            assert, fails, use-after-free, wrong results, ...) cap 8
 //	         +1 per error signature                            cap 6
@@ -59,9 +60,11 @@ var (
 	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|triage|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?|describe the bug|expected behaviou?r|actual behaviou?r|postmortem|detection|output)\b`)
 	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|segmentation fault|bus error|core dumped|abort(?:s|ed)?|crash\w*|SIG(?:SEGV|BUS|ABRT|FPE|ILL)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error|wrong (?:results?|values?|outputs?)|incorrect|mismatch\w*|nan(?:s)?)\b`)
 	reproProseRE     = regexp.MustCompile(`(?i)\b(?:to reproduce|repro(?:duce)?s?\b|reproducer|steps to reproduce)`)
-	// pseudoHeadingRE is a paragraph standing in for a heading: "**To
-	// Reproduce**", "Root cause:", an unindented "Summary" line.
-	pseudoHeadingRE = regexp.MustCompile(`^(?:\*\*[^*]{2,40}\*\*:?|[A-Z][\w ]{2,30}:)$`)
+	// pseudoHeadingRE is a paragraph standing in for a heading: a short
+	// capitalised line without sentence punctuation, such as "**To
+	// Reproduce**" (the paragraph text has lost its emphasis) or "Root
+	// cause:".
+	pseudoHeadingRE = regexp.MustCompile(`^[A-Z][\w ]{2,30}:?$`)
 	guideHeadingRE  = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start|reading\b|understanding\b|timing\b|measuring\b|finding\b|tracing\b|bisect\w*|when\b|recipes?\b)`)
 	guideTitleRE    = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)
 	placeholderRE   = regexp.MustCompile(`<[A-Za-z][^<>]*>`)
