@@ -2,7 +2,6 @@ package emit_test
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,10 +10,9 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/internal/golden"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
 // TestGolden emits the embedded example and compares every generated file
 // (front matter, bodies, JSON API) with testdata/golden. Run
@@ -34,13 +32,13 @@ func TestGolden(t *testing.T) {
 	}
 	got := testsite.Tree(t, out)
 	delete(got, emit.Manifest) // bookkeeping, not content (writer_test.go covers it)
-	golden := filepath.Join("testdata", "golden")
-	if *update {
-		if err := os.RemoveAll(golden); err != nil {
+	dir := filepath.Join("testdata", "golden")
+	if golden.Updating() {
+		if err := os.RemoveAll(dir); err != nil {
 			t.Fatal(err)
 		}
 		for name, data := range got {
-			p := filepath.Join(golden, name)
+			p := filepath.Join(dir, name)
 			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 				t.Fatal(err)
 			}
@@ -50,7 +48,7 @@ func TestGolden(t *testing.T) {
 		}
 		return
 	}
-	want := testsite.Tree(t, golden)
+	want := testsite.Tree(t, dir)
 	for name, data := range want {
 		g, ok := got[name]
 		switch {

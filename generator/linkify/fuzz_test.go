@@ -11,6 +11,9 @@ import (
 // input did but for added links, none nested in another (see faithful).
 func FuzzLinkify(f *testing.F) {
 	files, _ := filepath.Glob("../notes/testdata/*.md")
+	if len(files) == 0 {
+		f.Fatal("no fixture notes in ../notes/testdata")
+	}
 	for _, file := range files {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(data)

@@ -255,10 +255,10 @@ func faithful(in, out []byte) error {
 func TestFixtureNotes(t *testing.T) {
 	files, _ := filepath.Glob("../notes/testdata/*.md")
 	examples, _ := filepath.Glob("../example/fuser/notes/*.md")
-	files = append(files, examples...)
-	if len(files) == 0 {
-		t.Fatal("no fixtures")
+	if len(files) == 0 || len(examples) == 0 {
+		t.Fatalf("fixtures missing: %d notes, %d example notes", len(files), len(examples))
 	}
+	files = append(files, examples...)
 	if added := linkifyAll(t, files); added < len(files) {
 		t.Errorf("only %d links added across %d notes", added, len(files))
 	}

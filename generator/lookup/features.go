@@ -11,6 +11,8 @@ var kindWeight = map[string]float64{
 	"file":   2.5, // a source file name
 	"san":    4,   // a sanitizer finding kind
 	"test":   4,   // a test name
+	"suite":  2,   // a gtest suite, when a test is named by a filter (Suite.*)
+	"err":    1.5, // a class of error message: NVRTC, ptxas, ORC JIT, CUDA, NCCL, OOM, ...
 	"signal": 1,
 	"exc":    0.5,
 	"pair":   1.5, // two adjacent message words
@@ -19,7 +21,14 @@ var kindWeight = map[string]float64{
 
 // specific kinds are enough on their own to claim a match; a score built
 // only from signals and single words is noise.
+// An error class ("err:oom") says what went wrong, not where: like a
+// signal, it is not enough alone.
+// A suite alone is not either: NVFuserTest holds most of nvFuser's tests.
 var specific = map[string]bool{"sym": true, "file": true, "san": true, "test": true, "pair": true}
+
+// genericFiles name a package or a program's entry point, not a place in
+// one: every Python traceback passes through some __init__.py.
+var genericFiles = map[string]bool{"__init__.py": true, "__main__.py": true, "setup.py": true, "main.py": true, "main.cpp": true}
 
 // Features reduces text to its feature set ("kind:value").
 func Features(text string) []string {
@@ -53,8 +62,24 @@ func lineFeatures(line string, add func(kind, v string)) {
 	for _, m := range reCSan.FindAllStringSubmatch(line, -1) {
 		add("san", "compute:"+strings.ToLower(m[1]))
 	}
+	for _, m := range reUBSan.FindAllStringSubmatch(line, -1) {
+		add("san", "undefinedbehavior:"+strings.ToLower(m[1]))
+	}
+	for _, c := range errClasses {
+		if m := c.re.FindStringSubmatch(line); m != nil {
+			v := c.name
+			if len(m) > 1 && m[1] != "" {
+				v += ":" + strings.ToLower(m[1])
+			}
+			add("err", v)
+		}
+	}
 	for _, m := range reTestG.FindAllStringSubmatch(line, -1) {
 		add("test", m[1]+"."+m[2])
+		add("suite", m[1])
+	}
+	for _, m := range reSuite.FindAllStringSubmatch(line, -1) {
+		add("suite", m[1])
 	}
 	for _, m := range reTestP.FindAllStringSubmatch(line, -1) {
 		add("test", m[1])
@@ -66,7 +91,9 @@ func lineFeatures(line string, add func(kind, v string)) {
 	// are not read as words or symbols.
 	rest := reFile.ReplaceAllStringFunc(line, func(f string) string {
 		m := reFile.FindStringSubmatch(f)
-		add("file", strings.ToLower(m[1]))
+		if base := strings.ToLower(m[1]); !genericFiles[base] {
+			add("file", base)
+		}
 		return " "
 	})
 	rest = stripTemplates(rest)
@@ -111,9 +138,21 @@ func messageWords(lower string, add func(kind, v string)) {
 			continue
 		}
 		add("word", tok)
+		if isExceptionName(tok) {
+			// "RuntimeError: CUDA error" pairs the exception's name with
+			// whatever message follows: boilerplate, not evidence.
+			prev = ""
+			continue
+		}
 		if prev != "" {
 			add("pair", prev+" "+tok)
 		}
 		prev = tok
 	}
+}
+
+// isExceptionName reports whether a lowercased word names an exception
+// class (runtimeerror, distbackenderror, outofmemoryexception).
+func isExceptionName(w string) bool {
+	return len(w) > 5 && strings.HasSuffix(w, "error") || len(w) > 9 && strings.HasSuffix(w, "exception")
 }

@@ -26,7 +26,11 @@ type Index struct {
 	Threshold float64            `json:"threshold"`
 	Weights   map[string]float64 `json:"weights"`
 	IDF       map[string]float64 `json:"idf"`
-	Docs      []Doc              `json:"docs"`
+	// The full-text score's parameters and vocabulary (see text.go).
+	TextWeight   float64 `json:"text_weight"`
+	TextSpecific float64 `json:"text_specific"`
+	Terms        Words   `json:"terms"`
+	Docs         []Doc   `json:"docs"`
 }
 
 // Doc is one note in the index.
@@ -37,6 +41,9 @@ type Doc struct {
 	Kind     string   `json:"kind"`
 	Status   string   `json:"status,omitempty"`
 	Features []string `json:"features"`
+	// Text is the note's BM25 weights as flat pairs: a vocabulary index
+	// (into Index.Terms), then the weight in hundredths.
+	Text Weights `json:"text"`
 }
 
 // Match is a ranked result.
@@ -50,16 +57,20 @@ type Match struct {
 
 // Build indexes notes. url maps a note to its page URL.
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
-	idx := &Index{Version: 1, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{}}
+	idx := &Index{Version: 2, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{},
+		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}}
 	df := map[string]int{}
 	features := make([][]string, len(notes))
+	tokens := make([][]string, len(notes))
 	parallel.For(len(notes), func(i int) {
-		if notes[i].Kind != model.KindNotes { // page chrome and miscellany explain no error
+		if Searchable(notes[i]) {
 			features[i] = Features(noteText(notes[i]))
+			tokens[i] = Tokens(notes[i].Title + "\n" + notes[i].Body)
 		}
 	})
+	var docTokens [][]string
 	for i, n := range notes {
-		if n.Kind == model.KindNotes {
+		if !Searchable(n) {
 			continue
 		}
 		feats := features[i]
@@ -67,12 +78,28 @@ func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 			df[f]++
 		}
 		idx.Docs = append(idx.Docs, Doc{ID: n.ID, Title: n.Title, URL: url(n), Kind: n.Kind, Status: n.Status, Features: feats})
+		docTokens = append(docTokens, tokens[i])
 	}
 	total := float64(len(idx.Docs))
 	for f, d := range df {
 		idx.IDF[f] = round(math.Log(1 + total/float64(d)))
 	}
+	terms, weights := textWeights(docTokens)
+	if terms != nil {
+		idx.Terms = terms
+	}
+	for i := range idx.Docs {
+		idx.Docs[i].Text = weights[i]
+	}
 	return idx
+}
+
+// Searchable reports whether a note is in the lookup: every runbook and
+// guide, and any other note that quotes tool output (it has failure
+// signatures), whatever its kind. Notes that quote nothing explain no
+// error.
+func Searchable(n *model.Note) bool {
+	return n.Kind != model.KindNotes || len(n.Signatures) > 0
 }
 
 // noteText is what identifies a note's failure: its signatures, symbols,
@@ -101,11 +128,46 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // Rank scores every document against the error text, best first, keeping
 // those at or above the threshold with at least one specific feature.
 func (idx *Index) Rank(text string) []Match {
+	out := []Match{}
+	for _, s := range idx.Scores(text) {
+		if s.Score >= idx.Threshold && s.Specific {
+			out = append(out, s.Match)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Scored is one document's score before the threshold is applied.
+type Scored struct {
+	Match
+	Specific bool // some shared evidence is specific enough to claim a match
+}
+
+// Scores scores every document that shares anything with the error text,
+// in index order, without the threshold: Rank filters these, and the
+// quality report shows how close unrelated errors come.
+func (idx *Index) Scores(text string) []Scored {
 	query := map[string]bool{}
 	for _, f := range Features(text) {
 		query[f] = true
 	}
-	out := []Match{}
+	termID := make(map[string]int, len(idx.Terms))
+	for i, t := range idx.Terms {
+		termID[t] = i
+	}
+	words := map[int]bool{}
+	for _, t := range Tokens(text) {
+		if id, ok := termID[t]; ok {
+			words[id] = true
+		}
+	}
+	var out []Scored
 	for _, d := range idx.Docs {
 		score, hasSpecific := 0.0, false
 		var evidence []string
@@ -120,17 +182,18 @@ func (idx *Index) Rank(text string) []Match {
 			}
 			evidence = append(evidence, f)
 		}
-		score = round(score)
-		if score >= idx.Threshold && hasSpecific {
-			out = append(out, Match{ID: d.ID, Title: d.Title, URL: d.URL, Score: score, Evidence: evidence})
+		ts, matched := textScore(d.Text, words)
+		if ts > 0 {
+			score += idx.TextWeight * ts
+			evidence = append(evidence, fmt.Sprintf("text:%d words", matched))
+		}
+		if ts >= idx.TextSpecific {
+			hasSpecific = true
+		}
+		if len(evidence) > 0 {
+			out = append(out, Scored{Match{ID: d.ID, Title: d.Title, URL: d.URL, Score: round(score), Evidence: evidence}, hasSpecific})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Score != out[j].Score {
-			return out[i].Score > out[j].Score
-		}
-		return out[i].ID < out[j].ID
-	})
 	return out
 }
 

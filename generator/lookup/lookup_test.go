@@ -12,6 +12,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/internal/notecorpus"
 )
 
 // fixtureIndex parses testdata/notes with the real note parser and indexes
@@ -99,6 +100,19 @@ func TestNormalizeFeatures(t *testing.T) {
 		{"pytest", "tests/python/test_a.py::test_slice_vectorize", []string{"test:test_slice_vectorize", "file:test_a.py"}, nil},
 		{"message pairs", "misaligned address for vectorized access", []string{"pair:vectorized access", "word:misaligned"}, []string{"word:for", "pair:misaligned vectorized"}},
 		{"bus error", "Bus error (core dumped)", []string{"signal:SIGBUS"}, nil},
+		{"racecheck", "========= Error: Race reported between Write access at k+0x1c30", []string{"san:compute:race reported"}, nil},
+		{"synccheck", "========= Barrier error detected. Divergent thread(s) in block", []string{"san:compute:barrier error"}, nil},
+		{"ubsan kind", "a.cpp:1:2: runtime error: shift exponent 64 is too large", []string{"san:undefinedbehavior:shift exponent"}, nil},
+		{"nvrtc", "k.cu(10957): error: identifier \"__f\" is undefined", []string{"err:nvrtc", "err:nvrtc-undefined"}, nil},
+		{"ptxas", "ptxas fatal   : Value 'sm_120' is not defined for option 'gpu-name'", []string{"err:ptxas", "err:ptxas-gpu-name"}, nil},
+		{"orc jit", "LLVM ERROR: Duplicate definition of symbol '_main_fn_7'", []string{"err:llvm", "err:orc-duplicate", "pair:duplicate definition"}, nil},
+		{"cuda runtime message", "RuntimeError: CUDA error: misaligned address", []string{"err:cuda:misaligned address"}, nil},
+		{"cuda driver", "CUDA driver error: CUDA_ERROR_INVALID_CONTEXT", []string{"err:cuda-driver:cuda_error_invalid_context"}, nil},
+		{"nccl", "ncclSystemError: System call failed", []string{"err:nccl:ncclsystemerror"}, []string{"err:nccl:"}},
+		{"oom", "torch.OutOfMemoryError: CUDA out of memory.", []string{"err:oom"}, nil},
+		{"tensor mismatch", "AssertionError: Tensor-likes are not close!", []string{"err:tensor-not-close"}, nil},
+		{"gtest suite from a filter", "--gtest_filter=WelfordTest.GridOuter*", []string{"suite:WelfordTest"}, nil},
+		{"generic file", "File \"/x/nvfuser/__init__.py\", line 3", nil, []string{"file:__init__.py"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -121,20 +135,15 @@ func TestNormalizeFeatures(t *testing.T) {
 }
 
 // TestBrowserPortAgrees runs static/js/lookup.js under node on the same
-// index and inputs and requires identical rankings: the /lookup/ page and
-// `gen lookup` must never disagree.
+// indexes and inputs and requires identical features, tokens and
+// rankings: the /lookup/ page and `gen lookup` must never disagree. It
+// covers the fixture notes and errors, the whole team-written corpus
+// (every pasted case and every note's own text), and generated texts.
 func TestBrowserPortAgrees(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is required to test static/js/lookup.js (it ships with this machine image)")
-	}
-	idx := fixtureIndex(t)
-	dir := t.TempDir()
-	idxJSON, _ := json.Marshal(idx)
-	if err := os.WriteFile(filepath.Join(dir, "index.json"), idxJSON, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	inputs, _ := filepath.Glob("testdata/errors/*.txt")
+	if len(inputs) == 0 {
+		t.Fatal("no error fixtures in testdata/errors")
+	}
 	inputs = append(inputs, "testdata/notes/serde-uaf.md", "testdata/notes/matmul-segfault-hopper.md")
 	var texts []string
 	for _, in := range inputs {
@@ -145,12 +154,19 @@ func TestBrowserPortAgrees(t *testing.T) {
 		texts = append(texts, string(b))
 	}
 	// Plus generated texts mixing the pieces both regex engines must agree
-	// on: paths, templates, colour codes, URLs, odd spacing and case.
+	// on: paths, templates, colour codes, URLs, odd spacing and case, every
+	// error class, and words that are properties of a JavaScript object.
 	pieces := []string{"nvfuser::", "Foo<int, std::vector<T>>", "::bar(", ")", "/opt/x/csrc/fusion.cpp:12", "0xdeadBEEF", "\x1b[31m", "\x1b[0m",
 		"AddressSanitizer: heap-use-after-free", "SIGBUS", "Bus error", "T87_g_float", "iS12{i0}", "https://github.com/NVIDIA/Fuser/issues", "\r\n", "\n", "\t",
-		"test_slice_x", "ResizeTest.Pad", "RuntimeError", "misaligned", "address", "vectorized", "ÄÖ ünïcode", "\u00a0", "a.cuh", "b.hpp:3:4", "(", "<", ">", " "}
+		"test_slice_x", "ResizeTest.Pad", "RuntimeError", "misaligned", "address", "vectorized", "ÄÖ ünïcode", "\u00a0", "a.cuh", "b.hpp:3:4", "(", "<", ">", " ",
+		"========= Error: Race reported between", "Barrier error", "LLVM ERROR: ", "Duplicate definition of symbol '_f_12'", "JIT session error", "Symbols not found: [",
+		"CUDA error: misaligned address", "CUDA error: ", "CUDA_ERROR_INVALID_CONTEXT", "cudaErrorLaunchOutOfResources", "Tensor-likes are not close!",
+		"Greatest absolute difference: nan", "runtime error: shift exponent", "WelfordTest.*", "[  FAILED  ]", "ncclSystemError", "NCCL error", "UCC  ERROR",
+		"MPI_ABORT was invoked", "OutOfMemoryError", "out of memory", "ptxas fatal", "NVRTC compilation failed", "x.cu(12): error", "error: identifier \"__f2\" is undefined",
+		"Fatal Python error", "__init__.py", "constructor", "__proto__", "hasOwnProperty", "toString", "/usr/lib/x86_64/libc.so.6", "__tmp_kernel_pointwise_f0_c1_r0_g12",
+		"_ZN7nvfuser3FooEv", "Watchdog caught collective operation timeout", "___", "a_", "9_b"}
 	seed := uint32(7)
-	for i := 0; i < 300; i++ {
+	for i := 0; i < 400; i++ {
 		var b strings.Builder
 		for j := 0; j < 12; j++ {
 			seed = seed*1664525 + 1013904223
@@ -160,6 +176,45 @@ func TestBrowserPortAgrees(t *testing.T) {
 		texts = append(texts, b.String())
 		inputs = append(inputs, fmt.Sprintf("generated #%d", i))
 	}
+	out := compareWithBrowser(t, fixtureIndex(t), inputs, texts)
+	if !strings.Contains(out, "serde-uaf") {
+		t.Error("the harness ranked nothing; the comparison proved nothing")
+	}
+
+	// The corpus: every pasted case and every note's text, on the corpus index.
+	inputs, texts = nil, nil
+	for _, c := range notecorpus.Cases {
+		inputs = append(inputs, filepath.Join("errors", c.File))
+	}
+	for _, n := range notecorpus.Notes {
+		inputs = append(inputs, filepath.Join("notes", n.File))
+	}
+	for _, in := range inputs {
+		b, err := os.ReadFile(filepath.Join(notecorpus.Dir(), in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	out = compareWithBrowser(t, corpusIndex(t), inputs, texts)
+	if !strings.Contains(out, "log-racecheck-smem-reuse") {
+		t.Error("the harness ranked nothing on the corpus; the comparison proved nothing")
+	}
+}
+
+// compareWithBrowser ranks texts with Go and with lookup.js under node on
+// idx, fails on any difference, and returns node's raw output.
+func compareWithBrowser(t *testing.T, idx *Index, inputs, texts []string) string {
+	t.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Fatal("node is required to test static/js/lookup.js (it ships with this machine image)")
+	}
+	dir := t.TempDir()
+	idxJSON, _ := json.Marshal(idx)
+	if err := os.WriteFile(filepath.Join(dir, "index.json"), idxJSON, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	textsJSON, _ := json.Marshal(texts)
 	if err := os.WriteFile(filepath.Join(dir, "texts.json"), textsJSON, 0o644); err != nil {
 		t.Fatal(err)
@@ -168,13 +223,14 @@ func TestBrowserPortAgrees(t *testing.T) {
 	harness := `const L = require(process.argv[1]); const fs = require("fs");
 const idx = JSON.parse(fs.readFileSync(process.argv[2]));
 const texts = JSON.parse(fs.readFileSync(process.argv[3]));
-process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), matches: L.rank(idx, t)}))));`
+process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), tokens: L.tokens(t), matches: L.rank(idx, t)}))));`
 	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json")).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}
 	var js []struct {
 		Features []string `json:"features"`
+		Tokens   []string `json:"tokens"`
 		Matches  []Match  `json:"matches"`
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
@@ -185,14 +241,22 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), ma
 		if !reflect.DeepEqual(goF, js[i].Features) {
 			t.Errorf("%s: features differ\n go: %v\n js: %v", inputs[i], goF, js[i].Features)
 		}
+		if goT := Tokens(text); !reflect.DeepEqual(goT, fixNilStrings(js[i].Tokens)) && len(goT)+len(js[i].Tokens) > 0 {
+			t.Errorf("%s: tokens differ\n go: %v\n js: %v", inputs[i], goT, js[i].Tokens)
+		}
 		goM := idx.Rank(text)
 		if !reflect.DeepEqual(goM, fixNil(js[i].Matches)) {
 			t.Errorf("%s: rankings differ\n go: %+v\n js: %+v", inputs[i], goM, js[i].Matches)
 		}
 	}
-	if !strings.Contains(string(out), "serde-uaf") {
-		t.Error("the harness ranked nothing; the comparison proved nothing")
+	return string(out)
+}
+
+func fixNilStrings(s []string) []string {
+	if len(s) == 0 {
+		return nil
 	}
+	return s
 }
 
 func fixNil(m []Match) []Match {
@@ -200,6 +264,56 @@ func fixNil(m []Match) []Match {
 		return []Match{}
 	}
 	return m
+}
+
+func TestTokens(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"/opt/x/csrc/fusion_segmenter.cpp:2544 in mergeNodes", []string{"fusion_segmenter", "mergenodes"}},
+		{"__tmp_kernel_pointwise_f0_c1_r0_g7.cu(11230): error", []string{"tmp_kernel_pointwise_f_c_r_g"}},
+		{"\x1b[31mRace reported\x1b[0m at 0x7f3c80a00400 https://x.org/a", []string{"race", "reported"}},
+		{"the and of T87 iS12 sm_120", nil},
+	}
+	for _, tc := range tests {
+		if got := Tokens(tc.in); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("Tokens(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestTextWeightsJSON: the compact string forms read back as written.
+func TestTextWeightsJSON(t *testing.T) {
+	in := struct {
+		W Words
+		P Weights
+	}{Words{"a", "b"}, Weights{0, 120, 1, 7}}
+	data, err := json.Marshal(in)
+	if err != nil || string(data) != `{"W":"a b","P":"0:120 1:7"}` {
+		t.Fatalf("marshal = %s, %v", data, err)
+	}
+	var out struct {
+		W Words
+		P Weights
+	}
+	if err := json.Unmarshal(data, &out); err != nil || !reflect.DeepEqual(in, out) {
+		t.Errorf("round trip = %+v, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`{"P":"1:x"}`), &out); err == nil {
+		t.Error("a malformed weight was accepted")
+	}
+}
+
+func FuzzTokens(f *testing.F) {
+	f.Add("/a/b/c.cpp:1 __tmp_kernel_f0 0xdead Race reported")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, tok := range Tokens(s) {
+			if len(tok) < 3 || strings.ContainsAny(tok, "0123456789 /") {
+				t.Fatalf("bad token %q", tok)
+			}
+		}
+	})
 }
 
 func FuzzFeatures(f *testing.F) {
@@ -210,6 +324,25 @@ func FuzzFeatures(f *testing.F) {
 			if !strings.Contains(feat, ":") {
 				t.Fatalf("feature without kind: %q", feat)
 			}
+		}
+	})
+}
+
+func FuzzWeights(f *testing.F) {
+	f.Add(`"0:120 1:7"`)
+	f.Add(`"1:"`)
+	f.Fuzz(func(t *testing.T, s string) {
+		var p Weights
+		if json.Unmarshal([]byte(s), &p) != nil {
+			return
+		}
+		data, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var q Weights
+		if err := json.Unmarshal(data, &q); err != nil || !reflect.DeepEqual(p, q) {
+			t.Fatalf("%s → %s → %v (%v)", s, data, q, err)
 		}
 	})
 }

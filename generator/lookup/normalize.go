@@ -11,7 +11,11 @@
 // numbers, hex addresses, thread ids, tensor and domain numbers, template
 // arguments. A note scores the sum, over shared features, of the feature's
 // kind weight times its inverse document frequency, so a symbol found in one
-// note counts far more than "SIGSEGV", found in many.
+// note counts far more than "SIGSEGV", found in many. Error classes (NVRTC,
+// ptxas, ORC JIT, CUDA, NCCL/UCC/MPI, OOM, tensor mismatches) say what
+// went wrong but not where, so, like signals, they never claim a match
+// alone. Beside the features, a BM25 score over each note's words (text.go)
+// adds what the note's own text shares with the error.
 package lookup
 
 import (
@@ -30,13 +34,47 @@ var (
 	reParen = regexp.MustCompile(`\([^()]*\)`)
 	reQual  = regexp.MustCompile(`[A-Za-z_~][A-Za-z0-9_]*(?:::[A-Za-z_~][A-Za-z0-9_]*)+`)
 	reASan  = regexp.MustCompile(`(?i)(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?[ \t]+([a-z][a-z-]+)`)
-	reCSan  = regexp.MustCompile(`(?i)(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read)`)
+	reCSan  = regexp.MustCompile(`(?i)(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read|Barrier error)`)
+	// UBSan: "file.cpp:12:3: runtime error: shift exponent 64 is too large"
+	reUBSan = regexp.MustCompile(`runtime error: ([a-z]+ [a-z]+)`)
+	// A gtest suite named through a filter: "WelfordTest.*", "Suite.Name*".
+	reSuite = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.[A-Za-z0-9_]*\*`)
 	reTestP = regexp.MustCompile(`\b(test_[A-Za-z0-9_]+)`)
 	reTestG = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.([A-Za-z0-9_]+)`)
 	reExc   = regexp.MustCompile(`\b([A-Z][A-Za-z]*(?:Error|Exception))\b`)
 	reWord  = regexp.MustCompile(`[a-z][a-z_]+`)
 	reDigit = regexp.MustCompile(`[0-9]+`)
 )
+
+// errClasses name the families of error message nvFuser engineers paste,
+// so that two runs of one failure meet however their details differ. A
+// pattern with a group adds what it captured ("err:cuda:misaligned
+// address"). Both front ends apply them in this order.
+var errClasses = []struct {
+	name string
+	re   *regexp.Regexp
+}{
+	{"nvrtc", regexp.MustCompile(`NVRTC compilation failed|\.cu\([0-9]+\): error`)},
+	{"nvrtc-undefined", regexp.MustCompile(`error: identifier "[^"]*" is undefined`)},
+	{"ptxas", regexp.MustCompile(`ptxas (?:error|fatal)|ptxas failed`)},
+	{"ptxas-shared-data", regexp.MustCompile(`uses too much shared data`)},
+	{"ptxas-gpu-name", regexp.MustCompile(`is not defined for option 'gpu-name'`)},
+	{"llvm", regexp.MustCompile(`LLVM ERROR`)},
+	{"orc", regexp.MustCompile(`JIT session error|Failed to materialize symbols|Symbols not found: \[`)},
+	{"orc-duplicate", regexp.MustCompile(`Duplicate definition of symbol`)},
+	{"cuda", regexp.MustCompile(`CUDA error: ([a-z][a-z ]*[a-z])`)},
+	{"cuda-driver", regexp.MustCompile(`\b(CUDA_ERROR_[A-Z_]+)`)},
+	{"cuda-runtime", regexp.MustCompile(`\b(cudaError[A-Z][A-Za-z]+)`)},
+	{"oom", regexp.MustCompile(`(?i)out of memory|OutOfMemoryError`)},
+	{"nccl", regexp.MustCompile(`NCCL error|\b(nccl[A-Z][a-z]+Error)\b`)},
+	{"nccl-timeout", regexp.MustCompile(`Watchdog caught collective operation timeout`)},
+	{"ucc", regexp.MustCompile(`\bUCC\s+ERROR|\bucc_[a-z_]+ (?:returned|failed)`)},
+	{"mpi-abort", regexp.MustCompile(`MPI_ABORT was invoked`)},
+	{"tensor-not-close", regexp.MustCompile(`Tensor-likes are not (?:close|equal)`)},
+	{"tensor-nan", regexp.MustCompile(`Greatest (?:absolute|relative) difference: nan`)},
+	{"fatal-python", regexp.MustCompile(`Fatal Python error`)},
+	{"gtest-failed", regexp.MustCompile(`^\[  FAILED  \]`)},
+}
 
 // signals maps how a signal is written to its name.
 var signals = []struct{ pattern, name string }{
@@ -55,7 +93,8 @@ internal assert assertion failed failure fail error errors exception raised rais
 nvfuser fuser expected got file line function frame thread process core dumped signal received
 traceback most recent call last during handling above another occurred
 info warning note debug run running test tests passed ok
-sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer`)
+sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer
+exit code fatal python`)
 
 func toSet(s string) map[string]bool {
 	m := map[string]bool{}
@@ -65,10 +104,26 @@ func toSet(s string) map[string]bool {
 	return m
 }
 
+// boilerplate is text PyTorch, CUDA, gtest and nvFuser print around any
+// error: two errors sharing it share nothing. Removed before anything is
+// read from a text.
+var boilerplate = []string{
+	"CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+	"For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+	"Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+	"C++ exception with description",
+	"thrown in the test body.",
+	"unknown file: Failure",
+	"please report a bug with repro script to NVFuser at",
+}
+
 // Normalize removes what differs between machines and runs from text.
 func Normalize(text string) string {
 	t := reANSI.ReplaceAllString(text, "")
 	t = strings.ReplaceAll(t, "\r", "")
+	for _, b := range boilerplate {
+		t = strings.ReplaceAll(t, b, " ")
+	}
 	t = reURL.ReplaceAllString(t, " ")
 	t = reHex.ReplaceAllString(t, " ")
 	return t

@@ -191,7 +191,7 @@ func ParseFileRef(s string) FileRef {
 // Signature is text that identifies a failure: an assertion message, a
 // sanitizer headline, a signal, a stack frame. The error lookup indexes them.
 type Signature struct {
-	Kind string // assert, sanitizer, signal, frame, exception, gtest
+	Kind string // assert, sanitizer, signal, frame, exception, gtest, compiler, oom, cuda, comm, mismatch
 	Text string
 	Line int
 }

@@ -15,13 +15,25 @@ import (
 //
 //	runbook  +3 per heading naming a runbook section (Problem, Triage, Reproduction,
 //	            Root cause, Workaround, Crash, Stack trace, Investigation,
-//	            Observation, Analysis, Next steps, ...)        cap 12
+//	            Observation, Analysis, Next steps, Describe the bug,
+//	            Expected behavior, ...; a paragraph of a few words, like
+//	            a bold "To Reproduce" or "Root cause:", counts as a
+//	            heading)                                        cap 12
 //	         +1 per prose line using failure vocabulary (segfault, crash,
 //	            assert, fails, use-after-free, wrong results, ...) cap 8
 //	         +1 per error signature                            cap 6
 //	         +3 once for a runnable repro: a pytest/gtest/python command
 //	            without <placeholders>, or "to reproduce" in prose
 //	         +3 once when the title uses failure vocabulary
+//	         +3 once when the note is written as a record of what happened:
+//	            timestamped log lines, chat or e-mail turns, an issue
+//	            template, a table of runs (see recordStyle)
+//	         +3 once when it states an outcome anywhere: a status line,
+//	            "WORKAROUND: ...", "fix landed in #12", "no fix yet"
+//	         +1 per signature that is more than a signal or a stack
+//	            frame (an assertion, a sanitizer report, a compiler,
+//	            CUDA, NCCL or out-of-memory error)               cap 3
+//	         (a named test counts as a runnable repro)
 //	guide    +2 per how-to heading (Debug..., How to..., Using..., Build...,
 //	            Install..., Profiling..., Reading..., When..., Tips,
 //	            Workflow, Usage)                                 cap 12
@@ -45,13 +57,18 @@ const (
 )
 
 var (
-	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|triage|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?)\b`)
+	runbookHeadingRE = regexp.MustCompile(`(?i)\b(?:problem|triage|symptoms?|repro(?:duction|duce|ducer|ducing)?|root[ -]cause|workarounds?|crash(?:es)?|segfaults?|back ?trace|stack ?trace|call stack|investigation|observations?|analysis|failures?|bug|resolution|findings|hypothes[ie]s|timeline|next steps|what happened|errors?|describe the bug|expected behaviou?r|actual behaviou?r|postmortem|detection|output)\b`)
 	failureWordRE    = regexp.MustCompile(`(?i)\b(?:segfault\w*|segmentation fault|bus error|core dumped|abort(?:s|ed)?|crash\w*|SIG(?:SEGV|BUS|ABRT|FPE|ILL)|assert\w*|fail(?:s|ed|ing|ure|ures)?|use-after-free|heap corruption|memory corruption|corrupt\w*|race condition|deadlock\w*|hang(?:s|ing)?|regression|exception|error|wrong (?:results?|values?|outputs?)|incorrect|mismatch\w*|nan(?:s)?)\b`)
 	reproProseRE     = regexp.MustCompile(`(?i)\b(?:to reproduce|repro(?:duce)?s?\b|reproducer|steps to reproduce)`)
-	guideHeadingRE   = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start|reading\b|understanding\b|timing\b|measuring\b|finding\b|tracing\b|bisect\w*|when\b|recipes?\b)`)
-	guideTitleRE     = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)
-	placeholderRE    = regexp.MustCompile(`<[A-Za-z][^<>]*>`)
-	imperativeRE     = regexp.MustCompile(`(?i)^(?:\d+\.\s*)?(?:use|run|set|add|build|install|launch|find|open|try|check|compile|rebuild|enable|disable|export|pass|call|see|make|avoid|start|create|copy|paste|modify|remove|replace|inspect|profile|attach|print|dump|look|prepend|append|configure|clone|download|update|edit|apply|verify|don't|do not|never|always|prefer|launch|install|go|type|invoke|pick|choose|keep|write|read)\b`)
+	// pseudoHeadingRE is a paragraph standing in for a heading: a short
+	// capitalised line without sentence punctuation, such as "**To
+	// Reproduce**" (the paragraph text has lost its emphasis) or "Root
+	// cause:".
+	pseudoHeadingRE = regexp.MustCompile(`^[A-Z][\w ]{2,30}:?$`)
+	guideHeadingRE  = regexp.MustCompile(`(?i)^(?:how[ -]to\b|debug(?:ging)?\b|using\b|use\b|build(?:ing)?\b|install(?:ing|ation)?\b|run(?:ning)?\b|profil\w*|set ?up\b|setting up\b|tips\b|workflows?\b|guide\b|usage\b|examples?\b|getting started|configur\w*|tutorial|compil\w*|inspect\w*|prerequisites|requirements|faq\b|quick ?start|reading\b|understanding\b|timing\b|measuring\b|finding\b|tracing\b|bisect\w*|when\b|recipes?\b)`)
+	guideTitleRE    = regexp.MustCompile(`(?i)\b(?:guide|how[ -]?to|debugging|tutorial|handbook|tips|cheat ?sheet|workflows?|instructions|playbook)\b`)
+	placeholderRE   = regexp.MustCompile(`<[A-Za-z][^<>]*>`)
+	imperativeRE    = regexp.MustCompile(`(?i)^(?:\d+\.\s*)?(?:use|run|set|add|build|install|launch|find|open|try|check|compile|rebuild|enable|disable|export|pass|call|see|make|avoid|start|create|copy|paste|modify|remove|replace|inspect|profile|attach|print|dump|look|prepend|append|configure|clone|download|update|edit|apply|verify|don't|do not|never|always|prefer|launch|install|go|type|invoke|pick|choose|keep|write|read)\b`)
 )
 
 // chromePhrases are lines that only appear in the navigation and footer of
@@ -87,6 +104,11 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		}
 		if guideHeadingRE.MatchString(h.text) {
 			gHeadings++
+		}
+	}
+	for _, p := range d.paras {
+		if pseudoHeadingRE.MatchString(p.text) && runbookHeadingRE.MatchString(p.text) {
+			rbHeadings++
 		}
 	}
 	var failLines, chromeLines int
@@ -141,8 +163,23 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 		}
 	}
 
-	s.runbook = capped(rbHeadings, 3, 12) + capped(failLines, 1, 8) + capped(len(n.Signatures), 1, 6)
+	quoted := 0
+	for _, sig := range n.Signatures {
+		if sig.Kind != sigSignal && sig.Kind != sigFrame {
+			quoted++
+		}
+	}
+	if len(n.Tests) > 0 {
+		repro = true // a named failing test is a reproducer
+	}
+	s.runbook = capped(rbHeadings, 3, 12) + capped(failLines, 1, 8) + capped(len(n.Signatures), 1, 6) + capped(quoted, 1, 3)
 	if repro {
+		s.runbook += 3
+	}
+	if recordStyle(d) {
+		s.runbook += 3
+	}
+	if statedOutcome(d) != "" || explicitStatus(d) != "" {
 		s.runbook += 3
 	}
 	if failureWordRE.MatchString(n.Title) || runbookHeadingRE.MatchString(n.Title) {
@@ -177,30 +214,61 @@ func (s kindScores) kind() string {
 	return model.KindNotes
 }
 
-// Status of a runbook, from what the note says, strongest first:
+// Status of a runbook, from what the note says anywhere, not only under
+// its headings:
 //
+//	explicit    a "Status: resolved|fixed|closed|done|merged", "Status:
+//	            workaround|mitigated" or "Status: open|investigating|in
+//	            progress|unresolved" line decides, whatever else the text says.
 //	resolved    a non-empty section headed Resolution / Resolved / Fix /
 //	            Fixed / Solution, or prose saying "fixed in #123",
-//	            "resolved by <commit>", "fixed via PR ...", or a
-//	            "Status: resolved|fixed|closed|done" line.
+//	            "resolved by <commit>", "fix landed in #12", "merged as
+//	            #12", or a PR's "Fixes #12" line.
 //	workaround  a non-empty section whose heading mentions a workaround,
-//	            or prose using the word ("workaround", "work around"),
-//	            unless negated ("no workaround", "without a workaround").
-//	open        anything else, including a report section left empty.
+//	            or prose using the word ("WORKAROUND: ...", "as a
+//	            workaround"), unless negated ("no workaround", "have not
+//	            found a workaround").
+//	open        anything else, including a report section left empty and
+//	            "no fix yet" / "still open".
 //
 // Negated resolutions ("not fixed by #12") do not count. Front matter
 // "status" overrides all of this.
 var (
 	resolvedHeadingRE = regexp.MustCompile(`(?i)^(?:the |final )?(?:resolution|resolved|fix|fixed|solution|the fix|fix applied)\W*$`)
-	resolvedProseRE   = regexp.MustCompile(`(?i)\b(?:fixed|resolved|addressed|closed)\s+(?:in|by|with|via)\s+(?:#\d+|PR\b|pull request|commit\b|[0-9a-f]{7,40}\b|https?://github\.com/nvidia/fuser/)`)
-	statusLineRE      = regexp.MustCompile(`(?i)^\W*status\W*:?\s*\W*(?:resolved|fixed|closed|done)\b`)
+	resolvedProseRE   = regexp.MustCompile(`(?i)\b(?:fixed|resolved|addressed|closed)\s+(?:in|by|with|via)\s+(?:#\d+|PR\b|pull request|commit\b|[0-9a-f]{7,40}\b|https?://github\.com/nvidia/fuser/)|\bfix(?:es)?\s+(?:landed|merged|went in)\s+(?:in|as|via|with|on)\b|\bmerged\s+as\s+(?:#\d+|[0-9a-f]{7,40}\b)|^\W*(?:fixes|closes|resolves)\s+#\d+`)
+	statusLineRE      = regexp.MustCompile(`(?i)^\W*status\W*:?\s*\W*(resolved|fixed|closed|done|merged|workaround|worked around|mitigated|open|investigating|in progress|unresolved|wip)\b`)
 	negatedFixRE      = regexp.MustCompile(`(?i)\b(?:not|n't|never|yet to be)\s+(?:\w+\s+)?(?:fixed|resolved|addressed|closed)\b`)
 	workaroundRE      = regexp.MustCompile(`(?i)\bwork[- ]?arounds?\b`)
-	noWorkaroundRE    = regexp.MustCompile(`(?i)\b(?:no|without|not|any|lacks?)\s+(?:a\s+|known\s+|good\s+|viable\s+|simple\s+)*work[- ]?arounds?\b`)
+	noWorkaroundRE    = regexp.MustCompile(`(?i)\b(?:no|without|not|any|lacks?)\s+(?:a\s+|known\s+|good\s+|viable\s+|simple\s+)*work[- ]?arounds?\b|\b(?:not|n't|never)\s+(?:\w+\s+){0,2}(?:a|any)\s+work[- ]?arounds?\b`)
+	stillOpenRE       = regexp.MustCompile(`(?i)\bno fix yet\b|\bstill open\b|\bnot (?:yet )?fixed\b|\bunresolved\b|\bno known fix\b`)
 )
 
-func runbookStatus(d *doc) string {
-	workaround := false
+// statusWords maps what a status line says to a status.
+var statusWords = map[string]string{
+	"resolved": model.StatusResolved, "fixed": model.StatusResolved, "closed": model.StatusResolved,
+	"done": model.StatusResolved, "merged": model.StatusResolved,
+	"workaround": model.StatusWorkaround, "worked around": model.StatusWorkaround, "mitigated": model.StatusWorkaround,
+	"open": model.StatusOpen, "investigating": model.StatusOpen, "in progress": model.StatusOpen,
+	"unresolved": model.StatusOpen, "wip": model.StatusOpen,
+}
+
+// explicitStatus is the status a "Status: ..." line states, or "".
+func explicitStatus(d *doc) string {
+	for _, u := range d.units {
+		if u.kind != unitProse || u.heading {
+			continue
+		}
+		if m := statusLineRE.FindStringSubmatch(u.text); m != nil {
+			return statusWords[strings.ToLower(m[1])]
+		}
+	}
+	return ""
+}
+
+// statedOutcome is the strongest outcome the text reports (resolved, then
+// workaround, then open), or "" when it reports none.
+func statedOutcome(d *doc) string {
+	workaround, open := false, false
 	for _, h := range d.headings {
 		if h.empty {
 			continue
@@ -216,15 +284,98 @@ func runbookStatus(d *doc) string {
 		if u.kind != unitProse || u.heading {
 			continue
 		}
-		if statusLineRE.MatchString(u.text) || resolvedProseRE.MatchString(u.text) && !negatedFixRE.MatchString(u.text) {
+		if resolvedProseRE.MatchString(u.text) && !negatedFixRE.MatchString(u.text) {
 			return model.StatusResolved
 		}
 		if workaroundRE.MatchString(u.text) && !noWorkaroundRE.MatchString(u.text) {
 			workaround = true
 		}
+		if stillOpenRE.MatchString(u.text) || noWorkaroundRE.MatchString(u.text) {
+			open = true
+		}
 	}
-	if workaround {
+	switch {
+	case workaround:
 		return model.StatusWorkaround
+	case open:
+		return model.StatusOpen
+	}
+	return ""
+}
+
+func runbookStatus(d *doc) string {
+	if s := explicitStatus(d); s != "" {
+		return s
+	}
+	if s := statedOutcome(d); s != "" {
+		return s
 	}
 	return model.StatusOpen
+}
+
+// Record styles: how people write down what happened, as opposed to how
+// to do something. Each is a sign of an investigation, whatever headings
+// the note has (often none).
+var (
+	// "09:12 started", "[14:02] tried", "2026-03-04 10:15:02 ran", "priya 10:14 AM"
+	// (a chat turn; emphasis is already gone from the text)
+	timestampLineRE = regexp.MustCompile(`^\W*(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]?(?:\s|$)|^\W*[A-Za-z][\w.-]{1,20}\s+\[?\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?\]?$`)
+	// "dan: the tests segfault": a turn in a pasted chat, when at least two
+	// people speak; labels ("Note:", "Workaround:") are not speakers.
+	speakerRE    = regexp.MustCompile(`^\W*([A-Za-z][\w.-]{1,20}):\s+\S`)
+	mailHeaderRE = regexp.MustCompile(`^(?:Subject|From|To|Cc|Date|Sent):\s+\S|^On .{4,80} wrote:$|^-{2,}\s*(?:Original Message|Forwarded message)`)
+	templateRE   = regexp.MustCompile(`(?i)^\W*(?:describe the bug|to reproduce|steps to reproduce|expected behaviou?r|actual behaviou?r)\W*$`)
+	tableRuleRE  = regexp.MustCompile(`^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)+\|?\s*$`)
+)
+
+// notSpeakers are labels that look like a chat turn's speaker.
+var notSpeakers = map[string]bool{"note": true, "notes": true, "status": true, "fix": true, "cause": true, "result": true,
+	"results": true, "expected": true, "actual": true, "subject": true, "from": true, "to": true, "cc": true, "date": true,
+	"q": true, "a": true, "tip": true, "todo": true, "update": true, "edit": true, "ps": true, "see": true, "example": true,
+	"command": true, "output": true, "env": true, "environment": true, "gpu": true, "cuda": true, "driver": true, "version": true}
+
+// recordStyle reports whether the note is written as a record of events:
+// a running log (two or more timestamped lines), a chat transcript (two
+// timestamped turns, or three turns by two speakers), an e-mail thread (two or more header lines), an
+// issue template ("Describe the bug", "To reproduce"), or a table of runs
+// (a table with at least three rows).
+func recordStyle(d *doc) bool {
+	stamps, mail, turns := 0, 0, 0
+	speakers := map[string]bool{}
+	for _, u := range d.units {
+		if u.kind != unitProse {
+			continue
+		}
+		t := strings.TrimSpace(u.text)
+		if templateRE.MatchString(t) {
+			return true
+		}
+		if timestampLineRE.MatchString(t) {
+			stamps++
+		}
+		if mailHeaderRE.MatchString(t) {
+			mail++
+		}
+		if m := speakerRE.FindStringSubmatch(t); m != nil && !notSpeakers[strings.ToLower(m[1])] && !runbookHeadingRE.MatchString(m[1]) {
+			turns++
+			speakers[strings.ToLower(m[1])] = true
+		}
+	}
+	if stamps >= 2 || mail >= 2 || turns >= 3 && len(speakers) >= 2 {
+		return true
+	}
+	rows, inTable := 0, false
+	for _, line := range strings.Split(string(d.src), "\n") {
+		switch {
+		case tableRuleRE.MatchString(line):
+			inTable, rows = true, 0
+		case inTable && strings.Contains(line, "|"):
+			if rows++; rows >= 3 {
+				return true
+			}
+		default:
+			inTable = false
+		}
+	}
+	return false
 }

@@ -13,8 +13,8 @@ var (
 	// pytestRE matches pytest node ids: path.py::Class::test[param].
 	pytestRE = regexp.MustCompile(`[\w./~+-]*\.py(?:::[A-Za-z_]\w*(?:\[[^\]\s]*\])?)+`)
 	// gtestRE matches Suite.Name where the suite names a test fixture, with
-	// optional parameterisation (Prefix/Suite.Name/0).
-	gtestRE       = regexp.MustCompile(`\b(?:[A-Za-z]\w*/)?[A-Z]\w*Test\w*\.[A-Z]\w*(?:/\d+)?\b`)
+	// optional parameterisation (Prefix/Suite.Name/0, Suite.Name/bf16).
+	gtestRE       = regexp.MustCompile(`\b(?:[A-Za-z]\w*/)?[A-Z]\w*Test\w*\.[A-Z]\w*(?:/\w+)?\b`)
 	gtestFilterRE = regexp.MustCompile(`--gtest_filter[= ]("[^"]*"|'[^']*'|\S+)`)
 	gtestRunRE    = regexp.MustCompile(`^\[\s*(?:RUN|OK|FAILED)\s*\]\s+(\S+\.\S+?)(?:\s|$)`)
 
@@ -89,13 +89,18 @@ func (x *extractor) tests() {
 			x.note.Tests = append(x.note.Tests, m.name)
 		}
 		for _, m := range gtestFilterRE.FindAllStringSubmatch(u.text, -1) {
-			if f := unquoteShell(m[1]); f != "" && !strings.ContainsAny(f, "<>$") {
+			// A filter names tests (Suite.Name, Suite.*); "--gtest_filter per
+			// test" in a sentence does not.
+			if f := unquoteShell(m[1]); strings.ContainsAny(f, ".*") && !strings.ContainsAny(f, "<>$") {
 				x.note.Tests = append(x.note.Tests, f)
 			}
 		}
 		if m := gtestRunRE.FindStringSubmatch(strings.TrimSpace(u.text)); m != nil {
 			x.note.Tests = append(x.note.Tests, m[1])
 		}
+	}
+	for _, c := range x.note.Commands {
+		x.note.Tests = append(x.note.Tests, x.commandTests(c.Text)...)
 	}
 }
 

@@ -15,6 +15,11 @@ const (
 	sigFrame     = "frame"
 	sigException = "exception"
 	sigGtest     = "gtest"
+	sigCompiler  = "compiler" // NVRTC, ptxas, LLVM / ORC JIT
+	sigOOM       = "oom"
+	sigCUDA      = "cuda"     // CUDA runtime and driver errors
+	sigComm      = "comm"     // NCCL, UCC, MPI
+	sigMismatch  = "mismatch" // pytest's tensor comparison report
 )
 
 // MaxSignatureRunes caps a signature's text. Assertion messages can embed
@@ -37,8 +42,13 @@ type sigPattern struct {
 
 var sigPatterns = []sigPattern{
 	{sigAssert, []string{"assert", "expected", "check failed"}, regexp.MustCompile(`INTERNAL ASSERT FAILED|\bExpected\b.+\bbut got\b|Assertion [` + "`" + `'"].*['"] failed|\bCheck failed:`)},
-	{sigSanitizer, []string{"sanitizer", "runtime error", "="}, regexp.MustCompile(`\b(?:ERROR|SUMMARY|WARNING): (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|:\d+:\d+: runtime error: |^=+ (?:Invalid |Program hit |Race reported|Uninitialized |Barrier error|ERROR SUMMARY: [1-9])|^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param)`)},
+	{sigSanitizer, []string{"sanitizer", "runtime error", "="}, regexp.MustCompile(`\b(?:ERROR|SUMMARY|WARNING): (?:Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer\b|:\d+:\d+: runtime error: |^=+ (?:Invalid |Program hit |(?:Error: )?Race reported|Uninitialized |Barrier error|(?:RACECHECK |ERROR )SUMMARY: [1-9])|^==\d+== (?:Invalid (?:read|write|free)|Conditional jump|Use of uninitialised|Mismatched free|Syscall param)`)},
 	{sigGtest, []string{"failed", "failure", "c++ exception"}, regexp.MustCompile(`^\[\s+FAILED\s+\]\s+[A-Za-z_]\w*[./]|^\S+:\d+: Failure$|C\+\+ exception with description ".*" thrown in`)},
+	{sigCompiler, []string{"nvrtc", ".cu(", "ptxas", "llvm error", "jit session", "materialize", "symbols not found", "duplicate definition"}, regexp.MustCompile(`NVRTC compilation failed|\.cu\(\d+\): error:|^ptxas (?:error|fatal)\s*:|ptxas failed|LLVM ERROR:|JIT session error|Failed to materialize symbols|Symbols not found: \[|Duplicate definition of symbol`)},
+	{sigOOM, []string{"out of memory", "outofmemory"}, regexp.MustCompile(`OutOfMemoryError|(?i:\bout of memory\b)`)},
+	{sigComm, []string{"nccl", "ucc", "mpi_"}, regexp.MustCompile(`NCCL error|\bnccl[A-Z]\w*Error\b|Watchdog caught collective operation timeout|\bUCC\s+ERROR\b|\bucc_\w+ (?:returned|failed)|MPI_ABORT was invoked`)},
+	{sigCUDA, []string{"cuda"}, regexp.MustCompile(`CUDA (?:driver )?error: \S|\bCUDA_ERROR_[A-Z_]+\b|\bcudaError[A-Z]\w+`)},
+	{sigMismatch, []string{"tensor-likes", "mismatched elements", "greatest"}, regexp.MustCompile(`Tensor-likes are not (?:close|equal)|Mismatched elements: \d+ / \d+|Greatest (?:absolute|relative) difference: `)},
 	{sigException, []string{"error", "exception", "exit", "interrupt", "fail", "terminate", "what()"}, regexp.MustCompile(`^(?:[A-Za-z_]\w*\.)*[A-Z]\w+(?:Error|Exception|Exit|Interrupt|Failed|Failure)(?::\s+\S.*|:?\s*$)|terminate called after throwing an instance of|^what\(\):\s+\S`)},
 	{sigSignal, []string{"sig", "segm", "segf", "bus error", "fatal python", "core dumped", "floating point", "illegal instruction"}, regexp.MustCompile(`(?i)\bSIG(?:SEGV|BUS|ABRT|FPE|ILL|KILL|TRAP)\b|segmentation fault|\bsegfault(?:s|ed|ing)?\b|\bbus error\b|Fatal Python error|core dumped|floating point exception|illegal instruction`)},
 	{sigFrame, []string{"#", "frame", "file \"", "[0x"}, regexp.MustCompile(`^#\d+\s+(?:0x[0-9a-fA-F]+\s+in\s+\S|0x[0-9a-fA-F]+\s+\(|[\w:~<>]+.*\bat\s+\S+:\d+|[\w:~<>]+\s*\(.*\)\s+(?:at|from)\s+\S)|^\*?\s*frame #\d+:\s+\S|^File "[^"]+", line \d+|^\S+\((?:\S*\+0x[0-9a-fA-F]+)?\)\s*\[0x[0-9a-fA-F]+\]$`)},

@@ -226,8 +226,7 @@ func TestFixtures(t *testing.T) {
 			tc.check(t, n)
 		})
 	}
-	files, _ := filepath.Glob("testdata/*.md")
-	for _, f := range files {
+	for _, f := range fixtureFiles(t) {
 		if !seen[filepath.Base(f)] {
 			t.Errorf("fixture %s has no expectations", f)
 		}

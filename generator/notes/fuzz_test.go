@@ -2,7 +2,6 @@ package notes
 
 import (
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -15,8 +14,7 @@ import (
 // the invariants: a non-empty id, a valid kind, runbook-only statuses,
 // lines inside the file, sorted unique lists.
 func FuzzParse(f *testing.F) {
-	files, _ := filepath.Glob("testdata/*.md")
-	for _, file := range files {
+	for _, file := range fixtureFiles(f) {
 		if data, err := os.ReadFile(file); err == nil {
 			f.Add(file, data)
 		}

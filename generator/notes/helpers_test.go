@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -99,6 +100,17 @@ func checkInvariants(t *testing.T, n *model.Note, data []byte) {
 			}
 		}
 	}
+}
+
+// fixtureFiles lists the committed fixture notes; an empty list is a
+// failure, so a loop over it always checks something.
+func fixtureFiles(t testing.TB) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join("testdata", "*.md"))
+	if err != nil || len(files) < 10 {
+		t.Fatalf("want the 10 fixture notes in testdata, found %d (%v)", len(files), err)
+	}
+	return files
 }
 
 func mustParse(t *testing.T, source, text string) *model.Note {

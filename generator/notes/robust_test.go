@@ -2,7 +2,6 @@ package notes
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -96,7 +95,7 @@ func TestBOMAndCRLFFrontMatter(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.md")
+	files := fixtureFiles(t)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
@@ -116,7 +115,7 @@ func TestDeterministic(t *testing.T) {
 // TestConcurrentParse parses notes from several goroutines; run with
 // -race it shows the shared goldmark parser and regexps are safe to share.
 func TestConcurrentParse(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*.md")
+	files := fixtureFiles(t)
 	done := make(chan error, len(files))
 	for _, f := range files {
 		go func() {

@@ -21,7 +21,7 @@ func readSeed(t *testing.T, prefix string) (string, []byte) {
 	t.Helper()
 	matches, _ := filepath.Glob(filepath.Join(seedDir(t), prefix+"_*.txt"))
 	if len(matches) != 1 {
-		t.Skipf("seed %s not found", prefix)
+		t.Fatalf("want one seed %s_*.txt in %s, found %v", prefix, seedDir(t), matches)
 	}
 	data, err := os.ReadFile(matches[0])
 	if err != nil {

@@ -2,7 +2,6 @@ package notes
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,8 +22,7 @@ func TestSignatureHintsPrefilter(t *testing.T) {
 		"#3 0x7f in nvfuser::run() csrc/a.cpp:4",
 	}
 	samples := len(lines) // each matches some pattern
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.md"))
-	for _, f := range files {
+	for _, f := range fixtureFiles(t) {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

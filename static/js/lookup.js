@@ -13,7 +13,10 @@
   var reParen = /\([^()]*\)/g;
   var reQual = /[A-Za-z_~][A-Za-z0-9_]*(?:::[A-Za-z_~][A-Za-z0-9_]*)+/g;
   var reASan = /(Address|Leak|Memory|Thread|UndefinedBehavior)Sanitizer:?[ \t]+([a-z][a-z-]+)/gi;
-  var reCSan = /(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read)/gi;
+  var reCSan = /(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read|Barrier error)/gi;
+  var reUBSan = /runtime error: ([a-z]+ [a-z]+)/g;
+  var reSuite = /\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.[A-Za-z0-9_]*\*/g;
+  var rePath = /(?:[A-Za-z0-9_.~+-]*\/)+([A-Za-z0-9_.~+-]*)/g;
   var reTestP = /\b(test_[A-Za-z0-9_]+)/g;
   var reTestG = /\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.([A-Za-z0-9_]+)/g;
   var reExc = /\b([A-Z][A-Za-z]*(?:Error|Exception))\b/g;
@@ -28,20 +31,68 @@
     ["sigill", "SIGILL"], ["illegal instruction", "SIGILL"]
   ];
 
-  var stopwords = {};
+  var errClasses = [
+    ["nvrtc", /NVRTC compilation failed|\.cu\([0-9]+\): error/],
+    ["nvrtc-undefined", /error: identifier "[^"]*" is undefined/],
+    ["ptxas", /ptxas (?:error|fatal)|ptxas failed/],
+    ["ptxas-shared-data", /uses too much shared data/],
+    ["ptxas-gpu-name", /is not defined for option 'gpu-name'/],
+    ["llvm", /LLVM ERROR/],
+    ["orc", /JIT session error|Failed to materialize symbols|Symbols not found: \[/],
+    ["orc-duplicate", /Duplicate definition of symbol/],
+    ["cuda", /CUDA error: ([a-z][a-z ]*[a-z])/],
+    ["cuda-driver", /\b(CUDA_ERROR_[A-Z_]+)/],
+    ["cuda-runtime", /\b(cudaError[A-Z][A-Za-z]+)/],
+    ["oom", /out of memory|OutOfMemoryError/i],
+    ["nccl", /NCCL error|\b(nccl[A-Z][a-z]+Error)\b/],
+    ["nccl-timeout", /Watchdog caught collective operation timeout/],
+    ["ucc", /\bUCC\s+ERROR|\bucc_[a-z_]+ (?:returned|failed)/],
+    ["mpi-abort", /MPI_ABORT was invoked/],
+    ["tensor-not-close", /Tensor-likes are not (?:close|equal)/],
+    ["tensor-nan", /Greatest (?:absolute|relative) difference: nan/],
+    ["fatal-python", /Fatal Python error/],
+    ["gtest-failed", /^\[  FAILED  \]/]
+  ];
+
+  var genericFiles = { "__init__.py": true, "__main__.py": true, "setup.py": true, "main.py": true, "main.cpp": true };
+
+  // Dictionaries without a prototype: a word like "constructor" must not
+  // find Object.prototype's property.
+  var stopwords = Object.create(null);
   ("the a an and or of to in on at for with by from is are was were be been it this that " +
    "these those as not no but if then else when while into out over under than via per " +
    "internal assert assertion failed failure fail error errors exception raised raise please report bug bugs repro script " +
    "nvfuser fuser expected got file line function frame thread process core dumped signal received " +
    "traceback most recent call last during handling above another occurred " +
    "info warning note debug run running test tests passed ok " +
-   "sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer")
+   "sigsegv sigbus sigabrt segmentation fault bus aborted address summary sanitizer " +
+   "exit code fatal python")
     .split(/\s+/).forEach(function (w) { if (w) stopwords[w] = true; });
+
+  var textStopwords = Object.create(null);
+  ("cpp cuh hpp cpython linux gnu x86_64 python dist packages site lib usr local opt home workspace " +
+   "you your our we they can could would should will have has had did does done do just also only " +
+   "there here what which who how why all any some more most other such very same new old now one two " +
+   "see use used using try tried set get " +
+   "tensor")
+    .split(/\s+/).forEach(function (w) { if (w) textStopwords[w] = true; });
 
   var specific = { sym: true, file: true, san: true, test: true, pair: true };
 
+  var boilerplate = [
+    "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.",
+    "For debugging consider passing CUDA_LAUNCH_BLOCKING=1",
+    "Compile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.",
+    "C++ exception with description",
+    "thrown in the test body.",
+    "unknown file: Failure",
+    "please report a bug with repro script to NVFuser at"
+  ];
+
   function normalize(text) {
-    return text.replace(reANSI, "").split("\r").join("").replace(reURL, " ").replace(reHex, " ");
+    var t = text.replace(reANSI, "").split("\r").join("");
+    boilerplate.forEach(function (b) { t = t.split(b).join(" "); });
+    return t.replace(reURL, " ").replace(reHex, " ");
   }
 
   function stripTemplates(s) {
@@ -77,12 +128,19 @@
     }
   }
 
+  function endsWith(s, suffix) { return s.length >= suffix.length && s.slice(s.length - suffix.length) === suffix; }
+
+  function isExceptionName(w) {
+    return (w.length > 5 && endsWith(w, "error")) || (w.length > 9 && endsWith(w, "exception"));
+  }
+
   function messageWords(lower, add) {
     var prev = "";
     lower.split(/[^a-z0-9_]+/).forEach(function (tok) {
       if (tok === "") return;
       if (!reWordFull.test(tok) || tok.length < 3 || stopwords[tok]) { prev = ""; return; }
       add("word", tok);
+      if (isExceptionName(tok)) { prev = ""; return; }
       if (prev !== "") add("pair", prev + " " + tok);
       prev = tok;
     });
@@ -93,10 +151,20 @@
     signals.forEach(function (s) { if (lower.indexOf(s[0]) >= 0) add("signal", s[1]); });
     each(reASan, line, function (m) { add("san", m[1].toLowerCase() + ":" + m[2].toLowerCase()); });
     each(reCSan, line, function (m) { add("san", "compute:" + m[1].toLowerCase()); });
-    each(reTestG, line, function (m) { add("test", m[1] + "." + m[2]); });
+    each(reUBSan, line, function (m) { add("san", "undefinedbehavior:" + m[1].toLowerCase()); });
+    errClasses.forEach(function (c) {
+      var m = c[1].exec(line);
+      if (m !== null) add("err", m.length > 1 && m[1] ? c[0] + ":" + m[1].toLowerCase() : c[0]);
+    });
+    each(reTestG, line, function (m) { add("test", m[1] + "." + m[2]); add("suite", m[1]); });
+    each(reSuite, line, function (m) { add("suite", m[1]); });
     each(reTestP, line, function (m) { add("test", m[1]); });
     each(reExc, line, function (m) { add("exc", m[1]); });
-    var rest = line.replace(reFile, function (f, base) { add("file", base.toLowerCase()); return " "; });
+    var rest = line.replace(reFile, function (f, base) {
+      var b = base.toLowerCase();
+      if (!genericFiles[b]) add("file", b);
+      return " ";
+    });
     rest = stripTemplates(rest);
     each(reQual, rest, function (m) { addSymbol(m[0], add); });
     rest = rest.replace(reQual, " ");
@@ -116,9 +184,47 @@
 
   function round(x) { return Math.round(x * 1e4) / 1e4; }
 
+  // tokens: the words the full-text (BM25) score counts; see text.go.
+  function tokens(text) {
+    var t = normalize(text).replace(rePath, "$1").toLowerCase();
+    var out = [];
+    t.split(/[^a-z0-9_]+/).forEach(function (tok) {
+      tok = tok.replace(/[0-9]+/g, "").replace(/^_+|_+$/g, "");
+      if (tok.length < 3 || stopwords[tok] || textStopwords[tok]) return;
+      out.push(tok);
+    });
+    return out;
+  }
+
+  // pairs reads a document's "id:weight id:weight" string once.
+  function pairs(d) {
+    if (!d._pairs) {
+      d._pairs = [];
+      (d.text || "").split(" ").forEach(function (p) {
+        var c = p.indexOf(":");
+        if (c > 0) d._pairs.push(parseInt(p.slice(0, c), 10), parseInt(p.slice(c + 1), 10));
+      });
+    }
+    return d._pairs;
+  }
+
+  function textScore(flat, words) {
+    var sum = 0, matched = 0;
+    for (var i = 0; i + 1 < flat.length; i += 2) {
+      if (words[flat[i]]) { sum += flat[i + 1]; matched++; }
+    }
+    return [sum / 100, matched];
+  }
+
   function rank(index, text) {
     var query = {};
     features(text).forEach(function (f) { query[f] = true; });
+    var termID = Object.create(null);
+    (index.terms || "").split(" ").forEach(function (t, i) { if (t !== "") termID[t] = i; });
+    var words = {};
+    tokens(text).forEach(function (t) {
+      if (t in termID) words[termID[t]] = true;
+    });
     var out = [];
     index.docs.forEach(function (d) {
       var score = 0, hasSpecific = false, evidence = [];
@@ -129,6 +235,12 @@
         if (specific[kind]) hasSpecific = true;
         evidence.push(f);
       });
+      var ts = textScore(pairs(d), words);
+      if (ts[0] > 0) {
+        score += index.text_weight * ts[0];
+        evidence.push("text:" + ts[1] + " words");
+      }
+      if (ts[0] >= index.text_specific) hasSpecific = true;
       score = round(score);
       if (score >= index.threshold && hasSpecific) {
         out.push({ id: d.id, title: d.title, url: d.url, score: score, evidence: evidence });
@@ -138,7 +250,7 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, rank: rank };
+  var api = { normalize: normalize, features: features, tokens: tokens, rank: rank };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {
