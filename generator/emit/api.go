@@ -22,19 +22,29 @@ type APIOption struct {
 	ReadAt      []string `json:"read_at"`
 	Documented  bool     `json:"documented"`
 	URL         string   `json:"url"`
+	// From the checkout's git history; added is null without one, removed
+	// is null while the option exists.
+	Added      *model.Event `json:"added"`
+	Removed    *model.Event `json:"removed"`
+	ReplacedBy []string     `json:"replaced_by"`
+	Replaces   []string     `json:"replaces"`
 }
 
 // APIVariable is one entry of api/env.json.
 type APIVariable struct {
-	Name        string   `json:"name"`
-	Category    string   `json:"category"`
-	Type        string   `json:"type"`
-	Default     string   `json:"default"`
-	Choices     []string `json:"choices"`
-	Description string   `json:"description"`
-	ReadAt      []string `json:"read_at"`
-	Documented  bool     `json:"documented"`
-	URL         string   `json:"url"`
+	Name        string       `json:"name"`
+	Category    string       `json:"category"`
+	Type        string       `json:"type"`
+	Default     string       `json:"default"`
+	Choices     []string     `json:"choices"`
+	Description string       `json:"description"`
+	ReadAt      []string     `json:"read_at"`
+	Documented  bool         `json:"documented"`
+	URL         string       `json:"url"`
+	Added       *model.Event `json:"added"`
+	Removed     *model.Event `json:"removed"`
+	ReplacedBy  []string     `json:"replaced_by"`
+	Replaces    []string     `json:"replaces"`
 }
 
 // APIDrift is one entry of api/drift.json.
@@ -88,13 +98,17 @@ func (e *emitter) api() error {
 	abs := func(p string) string { return urls.Absolute(e.site.BaseURL, p) }
 	opts := []APIOption{}
 	for _, o := range e.h.Options {
-		opts = append(opts, APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
-			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))})
+		a := APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
+			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))}
+		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(o.History)
+		opts = append(opts, a)
 	}
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
-		vars = append(vars, APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))})
+		a := APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))}
+		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(v.History)
+		vars = append(vars, a)
 	}
 	drift := []APIDrift{}
 	for _, d := range e.h.Drift {

@@ -32,6 +32,9 @@ type varParams struct {
 	Options      []Ref    `toml:"options,omitempty"`
 	UsedBy       []Ref    `toml:"used_by,omitempty"`
 	Drift        []string `toml:"drift,omitempty"`
+	// Removed marks a variable only the git history knows.
+	Removed bool          `toml:"removed,omitempty"`
+	History historyParams `toml:"history,omitempty"`
 }
 
 type optionFront struct {
@@ -59,6 +62,9 @@ type optionParams struct {
 	Example           string   `toml:"example"`
 	UsedBy            []Ref    `toml:"used_by,omitempty"`
 	Drift             []string `toml:"drift,omitempty"`
+	// Removed marks an option no table defines any more; its page stays.
+	Removed bool          `toml:"removed,omitempty"`
+	History historyParams `toml:"history,omitempty"`
 }
 
 type sectionFront struct {
@@ -111,14 +117,19 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	p.Example = exampleForVariable(v, e.h)
 	if v.Family != "" {
 		for _, o := range e.h.Options {
-			if o.Family == v.Family {
+			if o.Family == v.Family && !o.Removed() {
 				p.Options = append(p.Options, Ref{Title: o.Name, URL: urls.Option(o.Family, o.Name), Note: firstSentence(o.Description)})
 			}
 		}
 	}
 	p.UsedBy = e.usedBy["var:"+v.Name]
 	p.Drift = e.driftFor(v.Name)
-	return page{front: f, body: v.Description}
+	p.Removed, p.History = v.Removed(), e.historyParams(v.History)
+	body := v.Description
+	if body == "" && p.Removed {
+		body = "No source describes this variable any more."
+	}
+	return page{front: f, body: body}
 }
 
 func (e *emitter) optionPage(o *model.Option) page {
@@ -135,6 +146,10 @@ func (e *emitter) optionPage(o *model.Option) page {
 	p.Example = o.Env + "=" + o.Name
 	p.UsedBy = e.usedBy["opt:"+o.Env+"="+o.Name]
 	p.Drift = e.driftFor(o.Env + "=" + o.Name)
+	p.Removed, p.History = o.Removed(), e.historyParams(o.History)
+	if p.Removed {
+		p.Example = "" // nothing to paste: nvFuser rejects it
+	}
 	body := o.Description
 	if body == "" {
 		body = "No source describes this option yet."

@@ -26,7 +26,7 @@ type Inputs struct {
 	TreeName string // for messages: a path, or "embedded example"
 	// Dir is the checkout's folder on disk; "" for the embedded example.
 	// The history stage reads its git history from there.
-	Dir string
+	Dir      string
 	Embedded bool
 	Notes    []File
 	Warnings []model.Diagnostic
