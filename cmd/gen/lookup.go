@@ -18,7 +18,7 @@ import (
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence}] as JSON")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note}] as JSON")
 	out := fs.String("out", "", "the built site (default: config, else public/)")
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
 	if err := fs.Parse(args); err != nil {
@@ -61,6 +61,9 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for i, m := range matches {
 		fmt.Fprintf(stdout, "%d. %s  (score %.1f)\n   %s\n   matched: %s\n", i+1, m.Title, m.Score, m.URL, strings.Join(m.Evidence, ", "))
+		if m.Note != "" {
+			fmt.Fprintf(stdout, "   %s\n", m.Note)
+		}
 	}
 	return nil
 }

@@ -132,6 +132,7 @@ func (e *emitter) api() error {
 		notes = append(notes, r)
 	}
 	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })
+	idx.Options = lookupOptions(e.h, abs)
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
 		if err := e.writeJSON("api/"+name, v); err != nil {
 			return err
@@ -149,4 +150,21 @@ func (e *emitter) writeJSON(rel string, v any) error {
 		return err
 	}
 	return e.w.Write(StaticDir+"/"+rel, buf.Bytes())
+}
+
+// lookupOptions are the options the error lookup can name: every option
+// that has a page, with its history.
+func lookupOptions(h *model.Handbook, abs func(string) string) []lookup.OptionDoc {
+	var out []lookup.OptionDoc
+	for _, o := range h.Options {
+		d := lookup.OptionDoc{Env: o.Env, Family: o.Family, Name: o.Name, URL: abs(urls.Option(o.Family, o.Name))}
+		if hist := o.History; hist != nil {
+			d.Added, d.Earliest = hist.Added.Version, hist.Earliest
+			if hist.Removed != nil {
+				d.Removed, d.RemovedOn, d.ReplacedBy = hist.Removed.Version, hist.Removed.Date, hist.ReplacedBy
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }
