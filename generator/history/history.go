@@ -52,15 +52,20 @@ type resultFile struct {
 // Read returns the history of the checkout at dir, or nil when dir is not a
 // git checkout. cacheDir ("" for none) keeps parser results between runs.
 func Read(dir, cacheDir string) (*Result, error) {
+	return read(dir, cacheDir, renamesFile)
+}
+
+// read is Read with the hand-kept renames given as text.
+func read(dir, cacheDir, renames string) (*Result, error) {
 	head, ok := Head(dir)
 	if !ok {
 		return nil, nil
 	}
-	hand, err := parseRenames("generator/history/renames.toml", renamesFile)
+	hand, err := parseRenames("generator/history/renames.toml", renames)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s %x", head, sha256.Sum256([]byte(renamesFile)))
+	key := fmt.Sprintf("%s %x", head, sha256.Sum256([]byte(renames)))
 	var last resultFile
 	if load(cacheDir, resultCache, &last) && last.Version == parserVersion && last.Key == key && last.Result != nil {
 		return last.Result, nil
