@@ -355,7 +355,7 @@ func TestShippedRenames(t *testing.T) {
 
 func TestSimilarity(t *testing.T) {
 	for _, c := range []struct {
-		a, b string
+		a, b   string
 		rename bool
 	}{
 		{"Embed line info and debug info to compiled kernel, and dump the full CUDA C++ code", "Embed line info to compiled kernel, and dump the full CUDA C++ code", true},
