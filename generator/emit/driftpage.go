@@ -84,16 +84,16 @@ func (e *emitter) whereLink(d model.Drift) Link {
 func (e *emitter) subjectPath(d model.Drift, bySource map[string]*model.Note) string {
 	if inNote(d) {
 		if n := bySource[d.Where.File]; n != nil {
-			return contentPath(urls.Note(n.Kind, n.ID))
+			return urls.PagePath(urls.Note(n.Kind, n.ID))
 		}
 		return ""
 	}
 	switch d.Kind {
 	case model.DriftUndocumentedVar, model.DriftUnreadVar:
-		return resolver{e}.Env(d.Subject)
+		return resolver{e: e}.Env(d.Subject)
 	case model.DriftUndocumentedOption, model.DriftRemovedOption, model.DriftUnusedOption, model.DriftUndeclaredOption:
 		if env, name, ok := strings.Cut(d.Subject, "="); ok && e.h.Option(env, name) != nil {
-			return resolver{e}.Option(env, name)
+			return resolver{e: e}.Option(env, name)
 		}
 	}
 	return ""

@@ -26,19 +26,11 @@ type Site struct {
 }
 
 // EditURL is where a note's source can be edited, or "".
-func (s Site) EditURL(source string) string {
-	if s.NotesEditBase == "" || source == "" {
-		return ""
-	}
-	return strings.TrimSuffix(s.NotesEditBase, "/") + "/" + strings.TrimPrefix(source, "/")
-}
+func (s Site) EditURL(source string) string { return urls.Edit(s.NotesEditBase, source) }
 
 // IssueURL links "#1234" to the repository's issue tracker (GitHub redirects
 // issue numbers to pull requests and back).
-func (s Site) IssueURL(ref string) string {
-	num := strings.TrimLeft(ref, "#")
-	return strings.TrimSuffix(s.RepoURL, "/") + "/issues/" + num
-}
+func (s Site) IssueURL(ref string) string { return urls.Issue(s.RepoURL, ref) }
 
 // Content is where generated content lives under the generated root.
 const (
@@ -146,16 +138,22 @@ func (e *emitter) indexDrift() {
 
 func (e *emitter) driftFor(subject string) []string { return e.drift[subject] }
 
-// resolver gives linkify the destinations of mentions in notes. Internal
+// resolver gives linkify the destinations of mentions in one note. Internal
 // destinations are content paths, which the render-link hook resolves with
 // Hugo's page lookup, so a wrong one fails the build instead of 404ing.
-type resolver struct{ e *emitter }
+type resolver struct {
+	e *emitter
+	// missing collects the source links given to files not in the checkout:
+	// the note page lists them (not_in_checkout) so that render-link shows
+	// them flagged instead of linking to a 404.
+	missing map[string]bool
+}
 
 func (r resolver) Env(name string) string {
 	if r.e.h.Variable(name) == nil {
 		return ""
 	}
-	return contentPath(urls.Var(name))
+	return urls.PagePath(urls.Var(name))
 }
 
 func (r resolver) Option(env, name string) string {
@@ -163,16 +161,17 @@ func (r resolver) Option(env, name string) string {
 	if o == nil || o.DefinedAt.IsZero() && !o.Documented && !o.Removed() {
 		return ""
 	}
-	return contentPath(urls.Option(o.Family, o.Name))
+	return urls.PagePath(urls.Option(o.Family, o.Name))
 }
 
 func (r resolver) File(f model.FileRef) string {
+	u := urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
 	if r.e.site.FileExists != nil {
 		if exists, checked := r.e.site.FileExists(f.Path); checked && !exists {
-			return "missing:" + f.String()
+			r.missing[u] = true
 		}
 	}
-	return urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
+	return u
 }
 
 func (r resolver) PR(num string) string { return r.e.site.IssueURL(num) }
