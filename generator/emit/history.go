@@ -52,7 +52,7 @@ func (e *emitter) commitLink(hash string) Link {
 	if len(short) > 9 {
 		short = short[:9]
 	}
-	return Link{Text: short, URL: strings.TrimSuffix(e.site.RepoURL, "/") + "/commit/" + hash}
+	return Link{Text: short, URL: urls.Commit(e.site.RepoURL, hash)}
 }
 
 // nameRefs turns "NVFUSER_ENABLE=kernel_lineinfo" and "NVFUSER_DUMP" into
@@ -153,7 +153,7 @@ func (e *emitter) changesPage() error {
 		v := &(*vs)[len(*vs)-1]
 		v.Changes = append(v.Changes, it)
 	}
-	return e.put("changes.md", page{front: f})
+	return e.put(strings.Trim(urls.Changes, "/")+".md", page{front: f})
 }
 
 // firstEvent is the oldest addition the model knows, for "since" wording.

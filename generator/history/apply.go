@@ -2,10 +2,9 @@ package history
 
 import (
 	"fmt"
-	"sort"
-	"strings"
-
+	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Apply adds the history to a handbook assembled from the checkout: each
@@ -24,7 +23,7 @@ func Apply(h *model.Handbook, r *Result) {
 	}
 	for _, k := range sortedKeys(r.Options) {
 		rec := r.Options[k]
-		key := familyKey(rec.Env)
+		key := vocab.FamilyKey(rec.Env)
 		o := opts[key+"="+rec.Name]
 		if o == nil {
 			if rec.Removed == nil {
@@ -53,15 +52,7 @@ func Apply(h *model.Handbook, r *Result) {
 		v.History = history(rec, len(v.ReadAt) > 0 || v.Documented || v.Family != "")
 	}
 	h.Changes = r.Changes
-	sort.Slice(h.Variables, func(i, j int) bool { return h.Variables[i].Name < h.Variables[j].Name })
-	sort.Slice(h.Families, func(i, j int) bool { return h.Families[i].Env < h.Families[j].Env })
-	sort.Slice(h.Options, func(i, j int) bool {
-		a, b := h.Options[i], h.Options[j]
-		if a.Family != b.Family {
-			return a.Family < b.Family
-		}
-		return a.Name < b.Name
-	})
+	assemble.Sort(h)
 }
 
 // Warnings sums up the past revisions a parser rejected, one line per file
@@ -110,9 +101,4 @@ func familyOf(h *model.Handbook, env, key string) *model.Family {
 	f := &model.Family{Env: env, Key: key}
 	h.Families = append(h.Families, f)
 	return f
-}
-
-// familyKey is the family's short key: NVFUSER_DUMP -> "dump".
-func familyKey(env string) string {
-	return strings.ToLower(strings.TrimPrefix(canonical(env), "NVFUSER_"))
 }

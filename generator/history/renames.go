@@ -8,6 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // renamesFile is the hand-kept list of renames detection cannot see, or
@@ -110,10 +111,10 @@ func (r *Result) detectRenames(events []event, hand renameList) {
 	}
 	for _, n := range sortedKeys(r.Variables) {
 		v := r.Variables[n]
-		if v.Removed == nil || !strings.HasPrefix(n, "PYTORCH_NVFUSER_") {
+		if v.Removed == nil || !strings.HasPrefix(n, vocab.OldPrefix) {
 			continue
 		}
-		link(v, r.Variables[canonical(n)])
+		link(v, r.Variables[vocab.Canonical(n)])
 	}
 	for _, p := range hand.Veto {
 		from, to := r.record(p.From), r.record(p.To)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Record is the history of one option or variable.
@@ -150,7 +151,7 @@ func (w *walker) options(c commit, at model.Event) {
 			if e.Env == "" {
 				continue // a table no parseEnvOptions call reads
 			}
-			env := canonical(e.Env)
+			env := vocab.Canonical(e.Env)
 			o := option{env: env, rawEnv: e.Env, name: e.Name, enum: e.Enum, doc: docs[e.Enum]}
 			now[env+"="+e.Name] = o
 		}
@@ -231,15 +232,6 @@ func describe(r *Record, at model.Event, doc string) {
 	}
 	r.Doc = doc
 	r.Descriptions = append(r.Descriptions, model.Description{Event: at, Text: doc})
-}
-
-// canonical is the NVFUSER_ spelling of a variable that the first revisions
-// spelled PYTORCH_NVFUSER_.
-func canonical(env string) string {
-	if strings.HasPrefix(env, "PYTORCH_NVFUSER_") {
-		return strings.TrimPrefix(env, "PYTORCH_")
-	}
-	return env
 }
 
 func sortedKeys[V any](m map[string]V) []string {
