@@ -59,7 +59,9 @@ commands:
   build    (default) read the sources, write generated content, build the site
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
   serve    [--addr 127.0.0.1:1313] [--poll 500ms]: build, serve locally, rebuild when an input changes
-  lookup   [--json] [--out DIR] [--config FILE] [FILE]: rank runbooks for an error (stdin or FILE)
+  lookup   [--json] [--out DIR] [--config FILE] [FILE]: rank runbooks for an error (stdin or FILE);
+           an option an "Invalid option" error names comes first, with whether it exists
+           in the "nvfuser version: X" the text reports
   help     this text
 
 flags (build, check, serve):

@@ -167,3 +167,18 @@ func (e *emitter) firstEvent() *model.Event {
 	}
 	return first
 }
+
+// staleText is the flag a note shows beside a name that went away.
+func staleText(h *model.History) string {
+	if !h.IsRemoved() {
+		return ""
+	}
+	s := "removed in " + h.Removed.Version
+	if h.Removed.Version == "" {
+		s = "removed " + h.Removed.Date
+	}
+	if len(h.ReplacedBy) > 0 {
+		s += ", use " + strings.Join(h.ReplacedBy, ", ")
+	}
+	return s
+}

@@ -135,6 +135,9 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	p.UsedBy = e.usedBy["var:"+v.Name]
 	p.Drift = e.driftFor(v.Name)
 	p.Removed, p.History = v.Removed(), e.historyParams(v.History)
+	if p.Removed {
+		p.Example = "" // nothing to paste: no nvFuser source reads it
+	}
 	body := v.Description
 	if body == "" && p.Removed {
 		body = "No source describes this variable any more."
