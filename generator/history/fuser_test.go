@@ -117,3 +117,18 @@ func contains(l []string, s string) bool {
 	}
 	return false
 }
+
+// BenchmarkReadCached is what history adds to a rerun on the same commit:
+// git rev-parse and one small cache file.
+func BenchmarkReadCached(b *testing.B) {
+	repo := testsite.Fuser(b)
+	cache := b.TempDir()
+	if _, err := history.Read(repo, cache); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := history.Read(repo, cache); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -367,3 +367,25 @@ func TestSimilarity(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseRenames: any text is a list or an error naming the file, never
+// a panic, and every pair it accepts has two different names.
+func FuzzParseRenames(f *testing.F) {
+	f.Add(renamesFile)
+	f.Add("[[rename]]\nfrom = \"NVFUSER_DUMP=a\"\nto = \"NVFUSER_ENABLE=b\"\n")
+	f.Add("[[veto]]\nfrom = 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		l, err := parseRenames("renames.toml", text)
+		if err != nil {
+			if !strings.Contains(err.Error(), "renames.toml") {
+				t.Errorf("error %q does not name the file", err)
+			}
+			return
+		}
+		for _, p := range append(l.Rename, l.Veto...) {
+			if p.From == "" || p.To == "" || p.From == p.To {
+				t.Errorf("accepted %+v", p)
+			}
+		}
+	})
+}

@@ -60,3 +60,27 @@ func TestCompareVersions(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRankOptions: any text ranks without a panic, option matches come
+// first, and each names an option of the index.
+func FuzzRankOptions(f *testing.F) {
+	f.Add("nvfuser version: 0.2.22+git1\nParsing DUMP failed. Invalid option: 'debug_info'")
+	f.Add("Invalid option: ''")
+	f.Add("nvfuser version: 99999999999999999999.1\nInvalid option: 'fusion_ir'")
+	idx := fixtureIndex(f)
+	f.Fuzz(func(t *testing.T, text string) {
+		notes := false
+		for _, m := range idx.Rank(text) {
+			if m.Kind != "option" {
+				notes = true
+				continue
+			}
+			if notes {
+				t.Fatalf("option %s ranked after a note", m.ID)
+			}
+			if len(idx.findOptions("", m.Title[strings.Index(m.Title, "=")+1:])) == 0 {
+				t.Errorf("match %s names no indexed option", m.Title)
+			}
+		}
+	})
+}

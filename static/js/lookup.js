@@ -142,11 +142,17 @@
   var reInvalid = /(?:Parsing[\t\n\f\r ]+(?:PYTORCH_)?(?:NVFUSER_)?([A-Za-z_]+)[\t\n\f\r ]+failed\.[\t\n\f\r ]+)?Invalid option:[\t\n\f\r ]*'([^'\n]*)'/g;
   var reVersion = /nvfuser version:[\t\n\f\r ]*([0-9]+(?:\.[0-9]+)*)/;
 
+  // The digits a version part starts with, at most nine (as Go's leadingInt).
+  function leadingInt(s) {
+    var m = /^[0-9]{1,9}/.exec(s);
+    return m ? parseInt(m[0], 10) : 0;
+  }
+
   function compareVersions(a, b) {
     var pa = a.split("."), pb = b.split(".");
     for (var i = 0; i < pa.length || i < pb.length; i++) {
-      var x = i < pa.length ? (parseInt(pa[i], 10) || 0) : 0;
-      var y = i < pb.length ? (parseInt(pb[i], 10) || 0) : 0;
+      var x = i < pa.length ? leadingInt(pa[i]) : 0;
+      var y = i < pb.length ? leadingInt(pb[i]) : 0;
       if (x !== y) return x < y ? -1 : 1;
     }
     return 0;
