@@ -1,9 +1,12 @@
 package emit
 
 import (
+	"path"
+	"path/filepath"
+	"strings"
+
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
-	"strings"
 )
 
 type driftFront struct {
@@ -48,13 +51,9 @@ func (e *emitter) driftPage() error {
 	for _, k := range model.DriftKinds {
 		f.Params.Kinds = append(f.Params.Kinds, driftKind{Kind: k.Kind, Title: k.Title, What: k.What})
 	}
-	bySource := make(map[string]*model.Note, len(e.h.Notes))
-	for _, n := range e.h.Notes {
-		bySource[n.Source] = n
-	}
 	for _, d := range e.h.Drift {
 		it := driftItem{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d)}
-		it.Path = e.subjectPath(d, bySource)
+		it.Path = e.subjectPath(d, e.bySource)
 		f.Params.Findings = append(f.Params.Findings, it)
 	}
 	return e.put("drift.md", page{front: f})
@@ -74,9 +73,22 @@ func inNote(d model.Drift) bool {
 // local), repository files link to the repository.
 func (e *emitter) whereLink(d model.Drift) Link {
 	if inNote(d) {
-		return Link{Text: d.Where.String()}
+		return Link{Text: e.publishedWhere(d).String()}
 	}
 	return e.link(d.Where)
+}
+
+// publishedWhere is a finding's place as published: a note is named by
+// its path relative to its notes folder, not the path gen was given
+// (which may be absolute, on the build machine).
+func (e *emitter) publishedWhere(d model.Drift) model.Location {
+	if !inNote(d) {
+		return d.Where
+	}
+	if n := e.bySource[d.Where.File]; n != nil {
+		return model.Location{File: notePath(n), Line: d.Where.Line}
+	}
+	return model.Location{File: path.Base(filepath.ToSlash(d.Where.File)), Line: d.Where.Line}
 }
 
 // subjectPath is the page a finding's subject has, if any; bySource maps

@@ -17,7 +17,9 @@ package urls
 
 import (
 	"fmt"
+	"net/url"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -104,13 +106,17 @@ func Issue(repoURL, ref string) string {
 	return strings.TrimSuffix(repoURL, "/") + "/issues/" + strings.TrimLeft(ref, "#")
 }
 
-// Edit is where a note's source can be edited: editBase + its path, or ""
-// when no edit base is configured.
-func Edit(editBase, source string) string {
-	if editBase == "" || source == "" {
+// Edit is where a note can be edited: editBase + its path relative to its
+// notes folder, each segment escaped, or "" when either is empty.
+func Edit(editBase, rel string) string {
+	if editBase == "" || rel == "" {
 		return ""
 	}
-	return strings.TrimSuffix(editBase, "/") + "/" + strings.TrimPrefix(source, "/")
+	segs := strings.Split(strings.Trim(filepath.ToSlash(rel), "/"), "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.TrimSuffix(editBase, "/") + "/" + strings.Join(segs, "/")
 }
 
 // SourceRange links a file reference with an optional line range.
