@@ -21,9 +21,6 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
-	// FileExists reports whether a repo-relative path is in the checkout
-	// (checked=false when none was read); nil means nothing can be checked.
-	FileExists func(path string) (exists, checked bool)
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
@@ -32,9 +29,6 @@ type Site struct {
 // its scheme). A notes_edit_url that is not http(s) or relative (a
 // "javascript:" one) gives no edit link at all.
 func (s Site) EditURL(rel string) string {
-	if s.NotesEditBase == "" {
-		return ""
-	}
 	if safe, _ := notes.URLSafety(s.NotesEditBase); !safe {
 		return ""
 	}
@@ -52,21 +46,21 @@ const (
 )
 
 type emitter struct {
-	h        *model.Handbook
-	site     Site
-	w        *Writer
-	usedBy   map[string][]Ref
-	drift    map[string][]string
-	postings map[string][]*model.Note
-	bySource map[string]*model.Note // notes by the path gen was given
+	h    *model.Handbook
+	site Site
+	w    *Writer
+	// The notes that use each variable and option, and the drift details
+	// about each: built once, before pages are written.
+	varUsedBy map[*model.Variable][]Ref
+	optUsedBy map[*model.Option][]Ref
+	varDrift  map[*model.Variable][]string
+	optDrift  map[*model.Option][]string
+	postings  map[feature][]*model.Note // see indexRelated
 }
 
 // Emit writes every generated page and the JSON API through w.
 func Emit(h *model.Handbook, site Site, w *Writer) error {
-	e := &emitter{h: h, site: site, w: w, bySource: make(map[string]*model.Note, len(h.Notes))}
-	for _, n := range h.Notes {
-		e.bySource[n.Source] = n
-	}
+	e := &emitter{h: h, site: site, w: w}
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
@@ -127,40 +121,50 @@ func (e *emitter) notes() error {
 // indexUsage records which notes mention each variable and option, for the
 // "used by" lists on reference pages.
 func (e *emitter) indexUsage() {
-	e.usedBy = map[string][]Ref{}
+	e.varUsedBy = map[*model.Variable][]Ref{}
+	e.optUsedBy = map[*model.Option][]Ref{}
 	for _, n := range e.h.Notes {
 		ref := noteRef(n)
-		seen := map[string]bool{}
-		add := func(key string) {
-			if !seen[key] {
-				seen[key] = true
-				e.usedBy[key] = append(e.usedBy[key], ref)
-			}
-		}
+		seenVar := map[*model.Variable]bool{}
 		for _, s := range n.Env {
-			if e.h.Variable(s.Name) != nil {
-				add("var:" + s.Name)
+			if v := e.h.Variable(s.Name); v != nil && !seenVar[v] {
+				seenVar[v] = true
+				e.varUsedBy[v] = append(e.varUsedBy[v], ref)
 			}
 		}
+		seenOpt := map[*model.Option]bool{}
 		for _, o := range n.Options {
-			if opt := e.h.Option(o.Env, o.Name); opt != nil && o.Known {
-				add("opt:" + opt.Env + "=" + opt.Name)
+			if opt := e.h.Option(o.Env, o.Name); opt != nil && o.Known && !seenOpt[opt] {
+				seenOpt[opt] = true
+				e.optUsedBy[opt] = append(e.optUsedBy[opt], ref)
 			}
 		}
 	}
-	for _, refs := range e.usedBy {
+	byID := func(refs []Ref) {
 		sort.Slice(refs, func(i, j int) bool { return refs[i].ID < refs[j].ID })
 	}
-}
-
-func (e *emitter) indexDrift() {
-	e.drift = map[string][]string{}
-	for _, d := range e.h.Drift {
-		e.drift[d.Subject] = append(e.drift[d.Subject], d.Detail)
+	for _, refs := range e.varUsedBy {
+		byID(refs)
+	}
+	for _, refs := range e.optUsedBy {
+		byID(refs)
 	}
 }
 
-func (e *emitter) driftFor(subject string) []string { return e.drift[subject] }
+// indexDrift collects, for each variable and option page, the details of
+// the findings about it (the page's "sources disagree" box).
+func (e *emitter) indexDrift() {
+	e.varDrift = map[*model.Variable][]string{}
+	e.optDrift = map[*model.Option][]string{}
+	for _, d := range e.h.Drift {
+		switch {
+		case d.Variable != nil:
+			e.varDrift[d.Variable] = append(e.varDrift[d.Variable], d.Detail)
+		case d.Option != nil:
+			e.optDrift[d.Option] = append(e.optDrift[d.Option], d.Detail)
+		}
+	}
+}
 
 // resolver gives linkify the destinations of mentions in one note. Internal
 // destinations are content paths, which the render-link hook resolves with
@@ -190,10 +194,8 @@ func (r resolver) Option(env, name string) string {
 
 func (r resolver) File(f model.FileRef) string {
 	u := urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
-	if r.e.site.FileExists != nil {
-		if exists, checked := r.e.site.FileExists(f.Path); checked && !exists {
-			r.missing[u] = true
-		}
+	if !f.Exists && r.e.h.HasSource { // the extract stage looked it up
+		r.missing[u] = true
 	}
 	return u
 }

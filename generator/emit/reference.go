@@ -132,8 +132,8 @@ func (e *emitter) variablePage(v *model.Variable) page {
 			}
 		}
 	}
-	p.UsedBy = e.usedBy["var:"+v.Name]
-	p.Drift = e.driftFor(v.Name)
+	p.UsedBy = e.varUsedBy[v]
+	p.Drift = e.varDrift[v]
 	p.Removed, p.History = v.Removed(), e.historyParams(v.History)
 	if p.Removed {
 		p.Example = "" // nothing to paste: no nvFuser source reads it
@@ -158,8 +158,8 @@ func (e *emitter) optionPage(o *model.Option) page {
 	p.DefinedAt, p.DeclaredAt = e.link(o.DefinedAt), e.link(o.DeclaredAt)
 	p.Documented, p.DocumentedAt, p.ReadAt = o.Documented, e.link(o.DocumentedAt), e.links(o.ReadAt)
 	p.Example = o.Env + "=" + o.Name
-	p.UsedBy = e.usedBy["opt:"+o.Env+"="+o.Name]
-	p.Drift = e.driftFor(o.Env + "=" + o.Name)
+	p.UsedBy = e.optUsedBy[o]
+	p.Drift = e.optDrift[o]
 	p.Removed, p.History = o.Removed(), e.historyParams(o.History)
 	if p.Removed {
 		p.Example = "" // nothing to paste: nvFuser rejects it

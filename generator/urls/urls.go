@@ -106,8 +106,10 @@ func Issue(repoURL, ref string) string {
 	return strings.TrimSuffix(repoURL, "/") + "/issues/" + strings.TrimLeft(ref, "#")
 }
 
-// Edit is where a note can be edited: editBase + its path relative to its
-// notes folder, each segment escaped, or "" when either is empty.
+// Edit is where a note can be edited: editBase joined with the note's path
+// relative to its notes folder, each segment escaped (a file name can
+// neither break out of the URL nor change its scheme); "" when no edit base
+// is configured. Whether editBase itself is safe is the caller's check.
 func Edit(editBase, rel string) string {
 	if editBase == "" || rel == "" {
 		return ""
