@@ -19,7 +19,7 @@ import (
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence}] as JSON (same as --format json)")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note}] as JSON (same as --format json)")
 	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
 	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
 	out := fs.String("out", "", "the built site (default: config, else public/)")
@@ -75,6 +75,9 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	for i, m := range matches {
 		fmt.Fprintf(stdout, "%d. %s  (score %.1f)\n   %s\n   matched: %s\n", i+1, m.Title, m.Score, m.URL, strings.Join(m.Evidence, ", "))
+		if m.Note != "" {
+			fmt.Fprintf(stdout, "   %s\n", m.Note)
+		}
 	}
 	return nil
 }

@@ -60,10 +60,11 @@ commands:
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
   serve    [--addr 127.0.0.1:1313] [--poll 500ms]: build, serve locally, rebuild when an input changes
   lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
-           rank runbooks for an error or a CI log (stdin or FILE); --format github prints
-           GitHub Actions annotations linking each matching runbook (and each failing test
-           a runbook names) and appends a markdown summary to --summary FILE, default
-           $GITHUB_STEP_SUMMARY
+           rank runbooks for an error or a CI log (stdin or FILE); an option an "Invalid
+           option" error names comes first, with whether it exists in the "nvfuser
+           version: X" the text reports; --format github prints GitHub Actions annotations
+           linking each matching runbook (and each failing test a runbook names) and
+           appends a markdown summary to --summary FILE, default $GITHUB_STEP_SUMMARY
   help     this text
 
 flags (build, check, serve):

@@ -303,6 +303,10 @@ func sortLocations(l []model.Location) {
 	})
 }
 
+// Sort orders the handbook's lists as Merge leaves them; a later stage that
+// adds options or variables (history) calls it again.
+func Sort(h *model.Handbook) { sortHandbook(h) }
+
 func sortHandbook(h *model.Handbook) {
 	sort.Slice(h.Variables, func(i, j int) bool { return h.Variables[i].Name < h.Variables[j].Name })
 	sort.Slice(h.Families, func(i, j int) bool { return h.Families[i].Env < h.Families[j].Env })

@@ -183,3 +183,22 @@ func sortLocations(m map[string][]model.Location) {
 		m[k] = out
 	}
 }
+
+// FileEnvReads returns the variables one C++ file reads, sorted, each
+// once: what Scan records for that file, without walking a tree. The
+// history stage applies it to past revisions of each file. A lexing error
+// is returned with the names found before it.
+func FileEnvReads(file string, src []byte) ([]string, error) {
+	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{}}
+	toks, err := cpplex.Lex(src)
+	scanFile(&r, file, toks, nil)
+	names := make([]string, 0, len(r.Env))
+	for n := range r.Env {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, err
+}
+
+// IsSource says whether Scan reads a file of this name.
+func IsSource(name string) bool { return sourceExts[path.Ext(name)] }

@@ -137,3 +137,39 @@ func TestStaleReferences(t *testing.T) {
 		t.Errorf("a moved reference should say where it is now: %q", got[1].Detail)
 	}
 }
+
+// With the git history, a stale name in a note or the YAML says when it
+// went away and what replaced it, and a removed variable the history
+// brought back into the model still counts as unknown to a note.
+func TestStaleNamesCarryTheirReplacement(t *testing.T) {
+	removed := &model.History{Added: model.Event{Version: "0.0.14"}, Removed: &model.Event{Commit: "c", Date: "2024-09-10", Version: "0.2.10"},
+		ReplacedBy: []string{"NVFUSER_ENABLE=kernel_lineinfo"}}
+	renamed := &model.History{Removed: &model.Event{Commit: "d", Date: "2023-06-23", Version: "0.0.14"}, ReplacedBy: []string{"NVFUSER_DUMP"}}
+	h := &model.Handbook{
+		HasSource: true, HasHistory: true,
+		Families: []*model.Family{{Env: "NVFUSER_DUMP", Key: "dump"}},
+		Options: []*model.Option{
+			{Env: "NVFUSER_DUMP", Family: "dump", Name: "debug_info", History: removed},
+			{Env: "NVFUSER_DUMP", Family: "dump", Name: "gone", Documented: true, DocumentedAt: loc("tools/env-config/env_options.yaml", 4), History: removed},
+		},
+		Variables: []*model.Variable{{Name: "PYTORCH_NVFUSER_DUMP", History: renamed}},
+		Notes: []*model.Note{{ID: "n", Source: "n.md",
+			Options: []model.OptionUse{{Env: "NVFUSER_DUMP", Name: "debug_info", Line: 3}},
+			Env:     []model.EnvSetting{{Name: "PYTORCH_NVFUSER_DUMP", Line: 2}},
+		}},
+	}
+	want := map[string]string{
+		"NVFUSER_DUMP=debug_info": "removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=kernel_lineinfo",
+		"NVFUSER_DUMP=gone":       "removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=kernel_lineinfo",
+		"PYTORCH_NVFUSER_DUMP":    "removed in 0.0.14, 2023-06-23, replaced by NVFUSER_DUMP",
+	}
+	got := map[string]string{}
+	for _, d := range Find(h) {
+		got[d.Subject] = d.Detail
+	}
+	for subject, w := range want {
+		if !strings.Contains(got[subject], w) {
+			t.Errorf("%s: detail %q, want it to say %q", subject, got[subject], w)
+		}
+	}
+}

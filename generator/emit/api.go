@@ -22,19 +22,29 @@ type APIOption struct {
 	ReadAt      []string `json:"read_at"`
 	Documented  bool     `json:"documented"`
 	URL         string   `json:"url"`
+	// From the checkout's git history; added is null without one, removed
+	// is null while the option exists.
+	Added      *model.Event `json:"added"`
+	Removed    *model.Event `json:"removed"`
+	ReplacedBy []string     `json:"replaced_by"`
+	Replaces   []string     `json:"replaces"`
 }
 
 // APIVariable is one entry of api/env.json.
 type APIVariable struct {
-	Name        string   `json:"name"`
-	Category    string   `json:"category"`
-	Type        string   `json:"type"`
-	Default     string   `json:"default"`
-	Choices     []string `json:"choices"`
-	Description string   `json:"description"`
-	ReadAt      []string `json:"read_at"`
-	Documented  bool     `json:"documented"`
-	URL         string   `json:"url"`
+	Name        string       `json:"name"`
+	Category    string       `json:"category"`
+	Type        string       `json:"type"`
+	Default     string       `json:"default"`
+	Choices     []string     `json:"choices"`
+	Description string       `json:"description"`
+	ReadAt      []string     `json:"read_at"`
+	Documented  bool         `json:"documented"`
+	URL         string       `json:"url"`
+	Added       *model.Event `json:"added"`
+	Removed     *model.Event `json:"removed"`
+	ReplacedBy  []string     `json:"replaced_by"`
+	Replaces    []string     `json:"replaces"`
 }
 
 // APIDrift is one entry of api/drift.json.
@@ -91,13 +101,17 @@ func (e *emitter) api() error {
 	abs := func(p string) string { return urls.Absolute(e.site.BaseURL, p) }
 	opts := []APIOption{}
 	for _, o := range e.h.Options {
-		opts = append(opts, APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
-			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))})
+		a := APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
+			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))}
+		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(o.History)
+		opts = append(opts, a)
 	}
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
-		vars = append(vars, APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))})
+		a := APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))}
+		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(v.History)
+		vars = append(vars, a)
 	}
 	drift := []APIDrift{}
 	for _, d := range e.h.Drift {
@@ -124,6 +138,7 @@ func (e *emitter) api() error {
 		notes = append(notes, r)
 	}
 	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })
+	idx.Options = lookupOptions(e.h, abs)
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
 		if err := e.writeJSON("api/"+name, v); err != nil {
 			return err
@@ -141,4 +156,21 @@ func (e *emitter) writeJSON(rel string, v any) error {
 		return err
 	}
 	return e.w.Write(StaticDir+"/"+rel, buf.Bytes())
+}
+
+// lookupOptions are the options the error lookup can name: every option
+// that has a page, with its history.
+func lookupOptions(h *model.Handbook, abs func(string) string) []lookup.OptionDoc {
+	var out []lookup.OptionDoc
+	for _, o := range h.Options {
+		d := lookup.OptionDoc{Env: o.Env, Family: o.Family, Name: o.Name, URL: abs(urls.Option(o.Family, o.Name))}
+		if hist := o.History; hist != nil {
+			d.Added, d.Earliest = hist.Added.Version, hist.Earliest
+			if hist.Removed != nil {
+				d.Removed, d.RemovedOn, d.ReplacedBy = hist.Removed.Version, hist.Removed.Date, hist.ReplacedBy
+			}
+		}
+		out = append(out, d)
+	}
+	return out
 }

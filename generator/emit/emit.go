@@ -64,7 +64,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api}
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
@@ -186,7 +186,7 @@ func (r resolver) Env(name string) string {
 
 func (r resolver) Option(env, name string) string {
 	o := r.e.h.Option(env, name)
-	if o == nil || o.DefinedAt.IsZero() && !o.Documented {
+	if o == nil || o.DefinedAt.IsZero() && !o.Documented && !o.Removed() {
 		return ""
 	}
 	return urls.PagePath(urls.Option(o.Family, o.Name))

@@ -59,13 +59,17 @@ type noteParams struct {
 type noteVar struct {
 	Name string `toml:"name"`
 	URL  string `toml:"url,omitempty"` // reference page, when the variable is known
+	// Stale says when a name the git history knows went away, and what
+	// replaced it: "removed in 0.0.14, use NVFUSER_DUMP".
+	Stale string `toml:"stale,omitempty"`
 }
 
 type noteOption struct {
 	Env   string `toml:"env"`
 	Name  string `toml:"name"`
 	Known bool   `toml:"known"`
-	URL   string `toml:"url,omitempty"` // reference page, when the option is known
+	URL   string `toml:"url,omitempty"`   // reference page, when the option is known
+	Stale string `toml:"stale,omitempty"` // as noteVar.Stale
 }
 
 type noteFile struct {
@@ -107,16 +111,23 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.Reproduce = strings.Join(commands, "\n")
 	for _, name := range n.Variables() {
 		nv := noteVar{Name: name}
-		if e.h.Variable(name) != nil {
+		if v := e.h.Variable(name); v != nil {
 			nv.URL = urls.Var(name)
+			if v.Removed() {
+				nv.Stale = staleText(v.History)
+			}
 		}
 		p.Variables = append(p.Variables, nv)
 	}
 	p.Exports = exports(n.Env, e.isFamily)
 	for _, o := range n.Options {
 		no := noteOption{Env: o.Env, Name: o.Name, Known: o.Known}
-		if opt := e.h.Option(o.Env, o.Name); opt != nil && o.Known {
+		switch opt := e.h.Option(o.Env, o.Name); {
+		case opt != nil && o.Known:
 			no.URL = urls.Option(opt.Family, opt.Name)
+		case opt != nil && opt.Removed():
+			// Its page stays, saying what replaced it.
+			no.URL, no.Stale = urls.Option(opt.Family, opt.Name), staleText(opt.History)
 		}
 		p.Options = append(p.Options, no)
 	}

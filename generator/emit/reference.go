@@ -34,6 +34,9 @@ type varParams struct {
 	Options      []Ref    `toml:"options,omitempty"`
 	UsedBy       []Ref    `toml:"used_by,omitempty"`
 	Drift        []string `toml:"drift,omitempty"`
+	// Removed marks a variable only the git history knows.
+	Removed bool          `toml:"removed,omitempty"`
+	History historyParams `toml:"history,omitempty"`
 }
 
 type optionFront struct {
@@ -62,6 +65,9 @@ type optionParams struct {
 	Example           string   `toml:"example"`
 	UsedBy            []Ref    `toml:"used_by,omitempty"`
 	Drift             []string `toml:"drift,omitempty"`
+	// Removed marks an option no table defines any more; its page stays.
+	Removed bool          `toml:"removed,omitempty"`
+	History historyParams `toml:"history,omitempty"`
 }
 
 type sectionFront struct {
@@ -121,14 +127,22 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	p.Example = exampleForVariable(v, e.h)
 	if v.Family != "" {
 		for _, o := range e.h.Options {
-			if o.Family == v.Family {
+			if o.Family == v.Family && !o.Removed() {
 				p.Options = append(p.Options, Ref{Title: o.Name, URL: urls.Option(o.Family, o.Name), Note: firstSentence(o.Description)})
 			}
 		}
 	}
 	p.UsedBy = e.varUsedBy[v]
 	p.Drift = e.varDrift[v]
-	return page{front: f, body: v.Description}
+	p.Removed, p.History = v.Removed(), e.historyParams(v.History)
+	if p.Removed {
+		p.Example = "" // nothing to paste: no nvFuser source reads it
+	}
+	body := v.Description
+	if body == "" && p.Removed {
+		body = "No source describes this variable any more."
+	}
+	return page{front: f, body: body}
 }
 
 func (e *emitter) optionPage(o *model.Option) page {
@@ -146,6 +160,10 @@ func (e *emitter) optionPage(o *model.Option) page {
 	p.Example = o.Env + "=" + o.Name
 	p.UsedBy = e.optUsedBy[o]
 	p.Drift = e.optDrift[o]
+	p.Removed, p.History = o.Removed(), e.historyParams(o.History)
+	if p.Removed {
+		p.Example = "" // nothing to paste: nvFuser rejects it
+	}
 	body := o.Description
 	if body == "" {
 		body = "No source describes this option yet."

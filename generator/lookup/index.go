@@ -31,6 +31,9 @@ type Index struct {
 	TextSpecific float64 `json:"text_specific"`
 	Terms        Words   `json:"terms"`
 	Docs         []Doc   `json:"docs"`
+	// Options are every option ever defined, for errors that name one
+	// (see options.go); empty for an index built without them.
+	Options []OptionDoc `json:"options,omitempty"`
 }
 
 // Doc is one note in the index.
@@ -53,6 +56,11 @@ type Match struct {
 	URL      string   `json:"url"`
 	Score    float64  `json:"score"`
 	Evidence []string `json:"evidence"`
+	// Kind is "option" for an option's page (see rankOptions), "" for a note.
+	Kind string `json:"kind,omitempty"`
+	// Note says, for an option, whether it exists in the nvFuser version
+	// the text reports and what replaced it.
+	Note string `json:"note,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.
@@ -127,7 +135,14 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // Rank scores every document against the error text, best first, keeping
 // those at or above the threshold with at least one specific feature.
+// Options the text names as invalid come before every note.
 func (idx *Index) Rank(text string) []Match {
+	return append(idx.rankOptions(text), idx.rankNotes(text)...)
+}
+
+// rankNotes keeps the notes at or above the threshold with at least one
+// specific feature, best first.
+func (idx *Index) rankNotes(text string) []Match {
 	out := []Match{}
 	for _, s := range idx.Scores(text) {
 		if s.Score >= idx.Threshold && s.Specific {

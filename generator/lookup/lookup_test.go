@@ -35,7 +35,20 @@ func fixtureIndex(t testing.TB) *Index {
 		}
 		ns = append(ns, n)
 	}
-	return Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
+	idx := Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
+	idx.Options = fixtureOptions
+	return idx
+}
+
+// fixtureOptions are options with the history shapes the lookup tells
+// apart: removed and replaced, added later, present from the first
+// revision read, current.
+var fixtureOptions = []OptionDoc{
+	{Env: "NVFUSER_DUMP", Family: "dump", Name: "debug_info", URL: "/options/dump/debug_info/", Added: "0.0.14", Earliest: true,
+		Removed: "0.2.10", RemovedOn: "2024-09-10", ReplacedBy: []string{"NVFUSER_ENABLE=kernel_lineinfo"}},
+	{Env: "NVFUSER_DUMP", Family: "dump", Name: "fusion_ir", URL: "/options/dump/fusion_ir/", Added: "0.0.14", Earliest: true},
+	{Env: "NVFUSER_ENABLE", Family: "enable", Name: "kernel_lineinfo", URL: "/options/enable/kernel_lineinfo/", Added: "0.2.10"},
+	{Env: "NVFUSER_DISABLE", Family: "disable", Name: "kernel_lineinfo_old", URL: "/options/disable/kernel_lineinfo_old/"},
 }
 
 // Errors that differ from their note in paths, line numbers, addresses,
@@ -155,8 +168,10 @@ func TestBrowserPortAgrees(t *testing.T) {
 	}
 	// Plus generated texts mixing the pieces both regex engines must agree
 	// on: paths, templates, colour codes, URLs, odd spacing and case, every
-	// error class, and words that are properties of a JavaScript object.
-	pieces := []string{"nvfuser::", "Foo<int, std::vector<T>>", "::bar(", ")", "/opt/x/csrc/fusion.cpp:12", "0xdeadBEEF", "\x1b[31m", "\x1b[0m",
+	// error class, options named as invalid with a version, and words that
+	// are properties of a JavaScript object.
+	pieces := []string{"Parsing DUMP failed. Invalid option: 'debug_info'", "Invalid option: 'kernel_lineinfo'", "nvfuser version: 0.2.", "10", "22+git69", "Parsing ENABLE failed.", "'fusion_ir'",
+		"nvfuser::", "Foo<int, std::vector<T>>", "::bar(", ")", "/opt/x/csrc/fusion.cpp:12", "0xdeadBEEF", "\x1b[31m", "\x1b[0m",
 		"AddressSanitizer: heap-use-after-free", "SIGBUS", "Bus error", "T87_g_float", "iS12{i0}", "https://github.com/NVIDIA/Fuser/issues", "\r\n", "\n", "\t",
 		"test_slice_x", "ResizeTest.Pad", "RuntimeError", "misaligned", "address", "vectorized", "ÄÖ ünïcode", "\u00a0", "a.cuh", "b.hpp:3:4", "(", "<", ">", " ",
 		"========= Error: Race reported between", "Barrier error", "LLVM ERROR: ", "Duplicate definition of symbol '_f_12'", "JIT session error", "Symbols not found: [",
@@ -179,6 +194,9 @@ func TestBrowserPortAgrees(t *testing.T) {
 	out := compareWithBrowser(t, fixtureIndex(t), inputs, texts)
 	if !strings.Contains(out, "serde-uaf") {
 		t.Error("the harness ranked nothing; the comparison proved nothing")
+	}
+	if !strings.Contains(out, `"kind":"option"`) || !strings.Contains(out, "does not exist in") {
+		t.Error("no text named an option with a version; the option ranking went untested")
 	}
 
 	// The corpus: every pasted case and every note's text, on the corpus index.

@@ -58,6 +58,10 @@ type Variable struct {
 	Documented   bool     // listed in env_options.yaml
 	DocumentedAt Location // its entry in env_options.yaml
 	ReadAt       []Location
+
+	// History is when it appeared, changed and went away; nil without git.
+	// A variable only the history knows is no longer read or documented.
+	History *History
 }
 
 // Family is an option family: the options behind one environment variable
@@ -92,6 +96,20 @@ type Option struct {
 	ReadAt       []Location
 	Documented   bool // listed in env_options.yaml
 	DocumentedAt Location
+
+	// History is when it appeared, changed and went away; nil without git.
+	// A removed option (History.Removed set) has a zero DefinedAt.
+	History *History
+}
+
+// Removed says whether the option is gone from the checkout: the history
+// records its removal and no option table defines it now.
+func (o *Option) Removed() bool { return o.DefinedAt.IsZero() && o.History.IsRemoved() }
+
+// Removed says whether the variable is gone: nothing reads or documents it
+// now and the history records its removal.
+func (v *Variable) Removed() bool {
+	return !v.Documented && len(v.ReadAt) == 0 && v.Family == "" && v.History.IsRemoved()
 }
 
 // Key identifies an option across sources.
@@ -180,6 +198,11 @@ type Handbook struct {
 	// HasEnvYAML is false when env_options.yaml was not read: then nothing
 	// can be called undocumented.
 	HasEnvYAML bool
+	// HasHistory is true when the checkout's git history was read: every
+	// option and variable ever defined is listed, removed ones included.
+	HasHistory bool
+	// Changes lists additions, removals and renames, oldest first.
+	Changes []Change
 
 	// Lookup indexes, built on the first lookup (see index).
 	indexOnce sync.Once

@@ -23,6 +23,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/history"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
@@ -80,12 +81,26 @@ func Model(s *config.Settings, r *Result) error {
 	}
 	h := assemble.Merge(facts)
 	h.HasSource = in.Tree != nil
+	if in.Dir != "" {
+		// Before notes: they and every later stage look names up in h,
+		// and removed options and variables are names too.
+		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
+		if err != nil {
+			return fmt.Errorf("history of %s: %w", in.Dir, err)
+		}
+		history.Apply(h, hist)
+		in.Warnings = append(in.Warnings, history.Warnings(hist)...)
+	}
 	notes, err := assemble.Notes(in, h)
 	if err != nil {
 		return err
 	}
 	h.Notes = notes
-	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes)))
+	detail := fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes))
+	if h.HasHistory {
+		detail += fmt.Sprintf(", %d changes in the git history", len(h.Changes))
+	}
+	r.add("extract", t, detail)
 
 	t = time.Now()
 	checked, err := assemble.Freshen(in, notes, filepath.Join(s.GeneratedDir(), ".cache", "freshness.json"))

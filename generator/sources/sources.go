@@ -24,6 +24,9 @@ type Inputs struct {
 	// not exist (a warning says so and the rest still builds).
 	Tree     fs.FS
 	TreeName string // for messages: a path, or "embedded example"
+	// Dir is the checkout's folder on disk; "" for the embedded example.
+	// The history stage reads its git history from there.
+	Dir      string
 	Embedded bool
 	Notes    []File
 	Warnings []model.Diagnostic
@@ -58,7 +61,7 @@ func Open(source string, notes []string) (*Inputs, error) {
 		if err != nil || !st.IsDir() {
 			in.warn(model.Location{File: source}, "nvFuser source checkout not found; building without it")
 		} else {
-			in.Tree, in.TreeName = os.DirFS(source), source
+			in.Tree, in.TreeName, in.Dir = os.DirFS(source), source, source
 		}
 	}
 	if len(notes) == 0 && in.Embedded {

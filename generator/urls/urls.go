@@ -7,6 +7,7 @@
 //	/runbooks/<id>/             a runbook; /guides/<id>/ and /notes/<id>/ likewise
 //	/r/<id>/                    short link to any note, redirecting to it
 //	/drift/                     the drift report
+//	/changes/                   options and variables added, removed, renamed (git checkouts)
 //	/api/*.json                 the JSON API
 //
 // Templates never format a path: emit puts every URL a page links to in its
@@ -55,6 +56,9 @@ func Short(id string) string { return "/r/" + id + "/" }
 
 // Drift is the drift report's path.
 const Drift = "/drift/"
+
+// Changes is the "what changed" page's path (only built from a git checkout).
+const Changes = "/changes/"
 
 // Category is the path of a variable category's page (a Hugo taxonomy term
 // of "categories"; keys are lower-case words from env_options.yaml).

@@ -39,6 +39,8 @@
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));
       li.appendChild(ev);
+      // An option's match says whether it exists in the reported version.
+      if (m.note) li.appendChild(el("p", "lookup-note", m.note));
       list.appendChild(li);
     });
     app.appendChild(list);

@@ -250,7 +250,84 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, rank: rank };
+  // Options an error names (generator/lookup/options.go).
+  var reInvalid = /(?:Parsing[\t\n\f\r ]+(?:PYTORCH_)?(?:NVFUSER_)?([A-Za-z_]+)[\t\n\f\r ]+failed\.[\t\n\f\r ]+)?Invalid option:[\t\n\f\r ]*'([^'\n]*)'/g;
+  var reVersion = /nvfuser version:[\t\n\f\r ]*([0-9]+(?:\.[0-9]+)*)/;
+
+  // The digits a version part starts with, at most nine (as Go's leadingInt).
+  function leadingInt(s) {
+    var m = /^[0-9]{1,9}/.exec(s);
+    return m ? parseInt(m[0], 10) : 0;
+  }
+
+  function compareVersions(a, b) {
+    var pa = a.split("."), pb = b.split(".");
+    for (var i = 0; i < pa.length || i < pb.length; i++) {
+      var x = i < pa.length ? leadingInt(pa[i]) : 0;
+      var y = i < pb.length ? leadingInt(pb[i]) : 0;
+      if (x !== y) return x < y ? -1 : 1;
+    }
+    return 0;
+  }
+
+  function existsIn(o, v) {
+    var c = compareVersions(v, o.added);
+    if (c < 0 && o.earliest) return "may not exist in " + v + " (older than the history read)";
+    if (c < 0) return "does not exist in " + v + " (added in " + o.added + ")";
+    if (c === 0 && !o.earliest) return "may not exist in " + v + " (added during " + v + ")";
+    if (o.removed) {
+      var r = compareVersions(v, o.removed);
+      if (r > 0) return "does not exist in " + v;
+      if (r === 0) return "may not exist in " + v + " (removed during " + v + ")";
+    }
+    return "exists in " + v;
+  }
+
+  function optionNote(o, version) {
+    var parts = [];
+    if (version !== "" && o.added) parts.push(existsIn(o, version));
+    if (o.removed) {
+      var s = "removed in " + o.removed + " (" + (o.removed_on || "") + ")";
+      if (o.replaced_by && o.replaced_by.length > 0) s += ", replaced by " + o.replaced_by.join(", ");
+      parts.push(s);
+    } else if (o.added && !o.earliest) {
+      parts.push("since " + o.added);
+    }
+    return parts.join("; ");
+  }
+
+  function rankOptions(index, text) {
+    var out = [], seen = {}, options = index.options || [];
+    var vm = reVersion.exec(text), version = vm ? vm[1] : "";
+    function add(o, score, evidence) {
+      if (seen[o.url]) return;
+      seen[o.url] = true;
+      var m = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: score, evidence: [evidence], kind: "option" };
+      var note = optionNote(o, version);
+      if (note !== "") m.note = note;
+      out.push(m);
+    }
+    function find(family, name) {
+      return options.filter(function (o) { return o.name === name && (family === "" || o.family === family); });
+    }
+    each(reInvalid, text, function (m) {
+      var family = (m[1] || "").toLowerCase(), name = m[2];
+      var named = find(family, name);
+      if (named.length === 0 && family !== "") named = find("", name);
+      named.forEach(function (o) {
+        add(o, 100, "option:" + o.family + "=" + o.name);
+        (o.replaced_by || []).forEach(function (r) {
+          var i = r.indexOf("="), env = i >= 0 ? r.slice(0, i) : r, rname = i >= 0 ? r.slice(i + 1) : "";
+          options.forEach(function (c) {
+            if (c.env === env && c.name === rname) add(c, 90, "replaces:" + o.family + "=" + o.name);
+          });
+        });
+      });
+    });
+    return out;
+  }
+
+  var api = { normalize: normalize, features: features, tokens: tokens, rank: function (index, text) { return rankOptions(index, text).concat(rank(index, text)); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {

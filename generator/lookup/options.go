@@ -1,0 +1,160 @@
+package lookup
+
+import (
+	"regexp"
+	"strings"
+)
+
+// OptionDoc is an option in the index. nvFuser rejects an unknown option
+// with "Parsing DUMP failed. Invalid option: 'debug_info'" and no hint; an
+// error naming an option ranks that option's page first (it says when the
+// option went away and what replaced it), then its replacements.
+type OptionDoc struct {
+	Env        string   `json:"env"`
+	Family     string   `json:"family"`
+	Name       string   `json:"name"`
+	URL        string   `json:"url"`
+	Added      string   `json:"added,omitempty"`    // nvFuser version it appeared in
+	Earliest   bool     `json:"earliest,omitempty"` // present in the first revision read: may be older
+	Removed    string   `json:"removed,omitempty"`  // version it went away in
+	RemovedOn  string   `json:"removed_on,omitempty"`
+	ReplacedBy []string `json:"replaced_by,omitempty"` // "NVFUSER_ENABLE=kernel_lineinfo"
+}
+
+// Scores of option matches: above any runbook's, which they precede anyway.
+const (
+	optionScore      = 100
+	replacementScore = 90
+)
+
+var (
+	// reInvalid is nvFuser's message; the family is the variable's suffix
+	// ("DUMP"), or the whole name in the first revisions.
+	reInvalid = regexp.MustCompile(`(?:Parsing[\t\n\f\r ]+(?:PYTORCH_)?(?:NVFUSER_)?([A-Za-z_]+)[\t\n\f\r ]+failed\.[\t\n\f\r ]+)?Invalid option:[\t\n\f\r ]*'([^'\n]*)'`)
+	// Whitespace is spelled out: the browser port's \s also matches
+	// Unicode spaces, Go's does not.
+	// reVersion is what nvFuser's error reports print: "nvfuser version: 0.2.22+git6912435".
+	reVersion = regexp.MustCompile(`nvfuser version:[\t\n\f\r ]*([0-9]+(?:\.[0-9]+)*)`)
+)
+
+// rankOptions returns the options an error names, each followed by what
+// replaced it, with whether each exists in the version the text reports.
+func (idx *Index) rankOptions(text string) []Match {
+	out := []Match{}
+	version := ""
+	if m := reVersion.FindStringSubmatch(text); m != nil {
+		version = m[1]
+	}
+	seen := map[string]bool{}
+	add := func(o *OptionDoc, score float64, evidence string) {
+		if seen[o.URL] {
+			return
+		}
+		seen[o.URL] = true
+		out = append(out, Match{ID: o.Family + "/" + o.Name, Title: o.Env + "=" + o.Name, URL: o.URL, Score: score,
+			Evidence: []string{evidence}, Kind: "option", Note: optionNote(o, version)})
+	}
+	for _, m := range reInvalid.FindAllStringSubmatch(text, -1) {
+		family, name := strings.ToLower(m[1]), m[2]
+		named := idx.findOptions(family, name)
+		if len(named) == 0 && family != "" {
+			named = idx.findOptions("", name) // the option moved to another family
+		}
+		for _, o := range named {
+			add(o, optionScore, "option:"+o.Family+"="+o.Name)
+			for _, r := range o.ReplacedBy {
+				env, rname, _ := strings.Cut(r, "=")
+				for i := range idx.Options {
+					if c := &idx.Options[i]; c.Env == env && c.Name == rname {
+						add(c, replacementScore, "replaces:"+o.Family+"="+o.Name)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func (idx *Index) findOptions(family, name string) []*OptionDoc {
+	var out []*OptionDoc
+	for i := range idx.Options {
+		o := &idx.Options[i]
+		if o.Name == name && (family == "" || o.Family == family) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// optionNote says whether the option exists in version ("" when the text
+// gave none) and when it went away.
+func optionNote(o *OptionDoc, version string) string {
+	var parts []string
+	if version != "" && o.Added != "" {
+		parts = append(parts, existsIn(o, version))
+	}
+	if o.Removed != "" {
+		s := "removed in " + o.Removed + " (" + o.RemovedOn + ")"
+		if len(o.ReplacedBy) > 0 {
+			s += ", replaced by " + strings.Join(o.ReplacedBy, ", ")
+		}
+		parts = append(parts, s)
+	} else if o.Added != "" && !o.Earliest {
+		parts = append(parts, "since "+o.Added)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// existsIn compares versions: a change made while version.txt said V ships
+// in some V builds and not in others, so V itself is "may".
+func existsIn(o *OptionDoc, v string) string {
+	c := compareVersions(v, o.Added)
+	switch {
+	case c < 0 && o.Earliest:
+		return "may not exist in " + v + " (older than the history read)"
+	case c < 0:
+		return "does not exist in " + v + " (added in " + o.Added + ")"
+	case c == 0 && !o.Earliest:
+		return "may not exist in " + v + " (added during " + v + ")"
+	}
+	if o.Removed != "" {
+		switch r := compareVersions(v, o.Removed); {
+		case r > 0:
+			return "does not exist in " + v
+		case r == 0:
+			return "may not exist in " + v + " (removed during " + v + ")"
+		}
+	}
+	return "exists in " + v
+}
+
+// leadingInt reads the digits a version part starts with ("10rc1" -> 10),
+// as the browser port's parseInt does.
+func leadingInt(s string) int {
+	n := 0
+	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9' && i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// compareVersions compares dotted numeric versions: -1, 0 or 1.
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x = leadingInt(pa[i])
+		}
+		if i < len(pb) {
+			y = leadingInt(pb[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
