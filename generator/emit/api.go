@@ -119,7 +119,7 @@ func (e *emitter) api() error {
 	}
 	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
-		if err := e.writeJSON("api/"+name, v); err != nil {
+		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {
 			return err
 		}
 	}
@@ -134,5 +134,5 @@ func (e *emitter) writeJSON(rel string, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	return e.w.Write(StaticDir+"/"+rel, buf.Bytes())
+	return e.w.Write(rel, buf.Bytes())
 }

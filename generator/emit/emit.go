@@ -23,6 +23,8 @@ type Site struct {
 	// FileExists reports whether a repo-relative path is in the checkout
 	// (checked=false when none was read); nil means nothing can be checked.
 	FileExists func(path string) (exists, checked bool)
+	// Generator identifies the binary, for api/build.json.
+	Generator Generator
 }
 
 // EditURL is where a note's source can be edited, or "".
@@ -61,13 +63,13 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api}
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api, e.build}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
 		}
 	}
-	return w.Prune(ContentDir, StaticDir)
+	return w.Prune(ContentDir, StaticDir, DataDir)
 }
 
 func (e *emitter) put(rel string, p page) error {

@@ -58,6 +58,9 @@ type Variable struct {
 	Documented   bool     // listed in env_options.yaml
 	DocumentedAt Location // its entry in env_options.yaml
 	ReadAt       []Location
+	// Hints are messages nvFuser prints that suggest this variable (sorted
+	// by place); a message naming one of its options is on the option.
+	Hints []Hint
 }
 
 // Family is an option family: the options behind one environment variable
@@ -92,6 +95,7 @@ type Option struct {
 	ReadAt       []Location
 	Documented   bool // listed in env_options.yaml
 	DocumentedAt Location
+	Hints        []Hint // messages nvFuser prints that suggest NAME=option
 }
 
 // Key identifies an option across sources.
@@ -162,6 +166,13 @@ type Handbook struct {
 	Notes      []*Note     // sorted by ID
 	Drift      []Drift     // sorted by Kind, Subject
 	Warnings   []Diagnostic
+
+	// Revision is the nvFuser commit the checkout was at; zero for a plain
+	// tree or the embedded example.
+	Revision Revision
+	// Inbound lists the handbook URLs written in nvFuser's tree, sorted by
+	// place.
+	Inbound []InboundLink
 
 	// HasSource is false when no nvFuser checkout was read: then no file
 	// named by a note can be called missing.

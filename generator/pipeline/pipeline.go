@@ -80,6 +80,7 @@ func Model(s *config.Settings, r *Result) error {
 	}
 	h := assemble.Merge(facts)
 	h.HasSource = in.Tree != nil
+	h.Revision = in.Revision
 	notes, err := assemble.Notes(in, h)
 	if err != nil {
 		return err
@@ -110,7 +111,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 
 	t := time.Now()
 	w := emit.NewWriter(s.GeneratedDir())
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase, FileExists: r.Inputs.FileExists}
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
+		NotesEditBase: s.NotesEditBase, FileExists: r.Inputs.FileExists, Generator: GeneratorVersion()}
 	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
 		return r, err
 	}

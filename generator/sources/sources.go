@@ -25,6 +25,8 @@ type Inputs struct {
 	Tree     fs.FS
 	TreeName string // for messages: a path, or "embedded example"
 	Embedded bool
+	// Revision is the checkout's HEAD commit; zero for a plain tree.
+	Revision model.Revision
 	Notes    []File
 	Warnings []model.Diagnostic
 
@@ -55,6 +57,7 @@ func Open(source string, notes []string) (*Inputs, error) {
 			in.warn(model.Location{File: source}, "nvFuser source checkout not found; building without it")
 		} else {
 			in.Tree, in.TreeName = os.DirFS(source), source
+			in.Revision = HeadRevision(source)
 		}
 	}
 	if len(notes) == 0 && in.Embedded {

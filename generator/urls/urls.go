@@ -78,3 +78,11 @@ func SourceRange(repoURL, ref string, f model.FileRef) string {
 	}
 	return u
 }
+
+// Commit is a commit's page in the repository browser, or "" without one.
+func Commit(repoURL, commit string) string {
+	if commit == "" {
+		return ""
+	}
+	return strings.TrimSuffix(repoURL, "/") + "/commit/" + commit
+}
