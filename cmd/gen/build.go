@@ -28,6 +28,7 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
 	source := fs.String("source", "", "nvFuser checkout to read")
 	out := fs.String("out", "", "where the site is published")
+	baseURL := fs.String("base-url", "", "the published site's URL (overrides baseURL in the config)")
 	var notes multiFlag
 	fs.Var(&notes, "notes", "note file, folder or glob (repeatable)")
 	if extra != nil {
@@ -52,6 +53,9 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	}
 	if len(notes) > 0 {
 		s.Notes = notes
+	}
+	if *baseURL != "" {
+		s.BaseURL = *baseURL
 	}
 	return s, nil
 }

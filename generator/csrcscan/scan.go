@@ -29,6 +29,9 @@ type Reads struct {
 	// Options maps "Enum::Enumerator" to the places that name it:
 	// "DebugDumpOption::FusionIr" -> sites.
 	Options map[string][]model.Location
+	// Messages are the errors and warnings that name an NVFUSER_ variable,
+	// sorted by place (see Message).
+	Messages []Message
 	// Skipped lists files that could not be read, or not read to the end
 	// (the part before a lexing error is still scanned).
 	Skipped []model.Diagnostic
@@ -97,6 +100,13 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	}
 	sortLocations(r.Env)
 	sortLocations(r.Options)
+	sort.SliceStable(r.Messages, func(i, j int) bool {
+		a, b := r.Messages[i].Where, r.Messages[j].Where
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
 	return r, nil
 }
 
@@ -132,6 +142,10 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):
 			key := t.Text + "::" + code[i+2].Text
 			r.Options[key] = append(r.Options[key], at)
+		case messageMacros[t.Text].kind != "":
+			if m, ok := messageAt(file, code, i); ok {
+				r.Messages = append(r.Messages, m)
+			}
 		case code[i+1].Is("=") && code[i+2].Kind == cpplex.String && i+3 < len(code) && code[i+3].Is(";"):
 			consts[t.Text] = code[i+2].StringValue()
 		}

@@ -14,27 +14,29 @@ import (
 
 // APIOption is one entry of api/options.json.
 type APIOption struct {
-	Env         string   `json:"env"`
-	Name        string   `json:"name"`
-	Enum        string   `json:"enum"`
-	Description string   `json:"description"`
-	DefinedAt   string   `json:"defined_at"`
-	ReadAt      []string `json:"read_at"`
-	Documented  bool     `json:"documented"`
-	URL         string   `json:"url"`
+	Env         string    `json:"env"`
+	Name        string    `json:"name"`
+	Enum        string    `json:"enum"`
+	Description string    `json:"description"`
+	DefinedAt   string    `json:"defined_at"`
+	ReadAt      []string  `json:"read_at"`
+	Documented  bool      `json:"documented"`
+	URL         string    `json:"url"`
+	Hints       []APIHint `json:"hints"` // messages nvFuser prints that suggest NAME=option
 }
 
 // APIVariable is one entry of api/env.json.
 type APIVariable struct {
-	Name        string   `json:"name"`
-	Category    string   `json:"category"`
-	Type        string   `json:"type"`
-	Default     string   `json:"default"`
-	Choices     []string `json:"choices"`
-	Description string   `json:"description"`
-	ReadAt      []string `json:"read_at"`
-	Documented  bool     `json:"documented"`
-	URL         string   `json:"url"`
+	Name        string    `json:"name"`
+	Category    string    `json:"category"`
+	Type        string    `json:"type"`
+	Default     string    `json:"default"`
+	Choices     []string  `json:"choices"`
+	Description string    `json:"description"`
+	ReadAt      []string  `json:"read_at"`
+	Documented  bool      `json:"documented"`
+	URL         string    `json:"url"`
+	Hints       []APIHint `json:"hints"` // messages nvFuser prints that suggest the variable
 }
 
 // APIDrift is one entry of api/drift.json.
@@ -60,6 +62,7 @@ type APIRunbook struct {
 	Tests      []string        `json:"tests"`
 	Symbols    []string        `json:"symbols"`
 	Signatures []string        `json:"signatures"`
+	LinkedFrom []string        `json:"linked_from"` // "path:line" in nvFuser's tree that link to the note
 }
 
 // APINoteOption is an option a note sets.
@@ -89,12 +92,12 @@ func (e *emitter) api() error {
 	opts := []APIOption{}
 	for _, o := range e.h.Options {
 		opts = append(opts, APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
-			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))})
+			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name)), Hints: apiHints(o.Hints)})
 	}
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
 		vars = append(vars, APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))})
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), Hints: apiHints(v.Hints)})
 	}
 	drift := []APIDrift{}
 	for _, d := range e.h.Drift {
@@ -115,6 +118,7 @@ func (e *emitter) api() error {
 		for _, s := range n.Signatures {
 			r.Signatures = append(r.Signatures, s.Text)
 		}
+		r.LinkedFrom = strs(e.linkedFrom(notePaths(n)...))
 		notes = append(notes, r)
 	}
 	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })

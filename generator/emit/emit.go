@@ -55,6 +55,7 @@ type emitter struct {
 	usedBy   map[string][]Ref
 	drift    map[string][]string
 	postings map[string][]*model.Note
+	inbound  map[string][]model.Location // site path -> places in nvFuser linking to it
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -63,6 +64,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
+	e.indexInbound()
 	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api, e.build}
 	for _, step := range steps {
 		if err := step(); err != nil {

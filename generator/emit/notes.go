@@ -45,6 +45,7 @@ type noteParams struct {
 	Total      int          `toml:"checklist_total"`
 	Next       []string     `toml:"next_steps,omitempty"`
 	Related    []Ref        `toml:"related,omitempty"`
+	LinkedFrom []Link       `toml:"linked_from,omitempty"` // places in nvFuser that link here
 }
 
 type noteVar struct {
@@ -120,6 +121,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
+	p.LinkedFrom = e.links(e.linkedFrom(notePaths(n)...))
 	body, err := linkify.Linkify([]byte(n.Body), resolver{e})
 	if err != nil {
 		body = []byte(n.Body) // render the note unlinked rather than lose it

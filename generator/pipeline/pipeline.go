@@ -24,6 +24,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
+	"github.com/nvfuser-handbook/handbook/generator/linkscan"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -86,7 +87,12 @@ func Model(s *config.Settings, r *Result) error {
 		return err
 	}
 	h.Notes = notes
-	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes)))
+	if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
+		links, skipped := linkscan.Scan(in.Tree, pre)
+		h.Inbound = links
+		in.Warnings = append(in.Warnings, skipped...)
+	}
+	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d links from nvFuser", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Inbound)))
 
 	t = time.Now()
 	h.Drift = drift.Find(h)
@@ -124,7 +130,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics})
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log,
+		TemplateMetrics: s.TemplateMetrics, BaseURL: s.BaseURL})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err

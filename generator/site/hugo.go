@@ -38,6 +38,9 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// BaseURL, when set, overrides config.toml's baseURL (gen --base-url:
+	// the publishing workflow takes it from GitHub Pages).
+	BaseURL string
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -94,6 +97,9 @@ func Build(opt Options) (Result, error) {
 		flags.Set("module", map[string]any{"mounts": mounts(projectDir, opt.GeneratedDir)})
 	}
 
+	if opt.BaseURL != "" {
+		flags.Set("baseURL", opt.BaseURL)
+	}
 	if opt.TemplateMetrics {
 		flags.Set("templateMetrics", true) // Hugo prints them to Log
 	}
