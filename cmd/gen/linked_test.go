@@ -111,7 +111,7 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 	// Hints: the message suggesting NVFUSER_DISABLE=parallel_compile is on
 	// the option's page, linked to its pinned line.
 	opt := string(tree["options/disable/parallel_compile/index.html"])
-	if !strings.Contains(opt, "nvFuser suggests this when it fails a check") || !strings.Contains(opt, "Use NVFUSER_DISABLE=parallel_compile to see the first error alone.") ||
+	if !strings.Contains(opt, "nvFuser suggests this when a check fails") || !strings.Contains(opt, "Use NVFUSER_DISABLE=parallel_compile to see the first error alone.") ||
 		!strings.Contains(opt, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L63") {
 		t.Errorf("parallel_compile's page does not show the message that suggests it")
 	}

@@ -141,3 +141,28 @@ func TestHints(t *testing.T) {
 		t.Errorf("NVFUSER_DISABLE has hints %+v; they belong to its option", hs)
 	}
 }
+
+// TestHintsInFuser: on a real nvFuser checkout, the error that suggests
+// NVFUSER_DISABLE=parallel_compile is found on that option.
+func TestHintsInFuser(t *testing.T) {
+	in, err := sources.Open(testsite.Fuser(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Extract(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := Merge(f)
+	o := h.Option("NVFUSER_DISABLE", "parallel_compile")
+	if o == nil {
+		t.Fatal("no NVFUSER_DISABLE=parallel_compile in the checkout")
+	}
+	for _, hint := range o.Hints {
+		if hint.Where.File == "csrc/runtime/fusion_kernel_runtime.cpp" && hint.Kind == model.HintError &&
+			strings.Contains(hint.Message, "NVFUSER_DISABLE=parallel_compile") {
+			return
+		}
+	}
+	t.Errorf("parallel_compile's hints lack the message in csrc/runtime/fusion_kernel_runtime.cpp: %+v", o.Hints)
+}

@@ -1,6 +1,7 @@
 package csrcscan
 
 import (
+	"regexp"
 	"sort"
 	"strings"
 
@@ -65,23 +66,27 @@ var messageMacros = map[string]struct {
 	"NVF_CHECK_LE":          {2, model.HintError},
 	"NVF_CHECK_GT":          {2, model.HintError},
 	"NVF_CHECK_GE":          {2, model.HintError},
+	// canScheduleRejectReason(scheduler type, "why"): printed with the
+	// scheduler debug dumps.
+	"canScheduleRejectReason": {1, model.HintRejection},
 }
 
 // mentionMarker is what a message must contain to be kept.
 const mentionMarker = "NVFUSER_"
 
 // messageAt reads the macro call starting at code[i], if it is one whose
-// message names a variable.
-func messageAt(file string, code []cpplex.Token, i int) (Message, bool) {
-	mac, ok := messageMacros[code[i].Text]
-	if !ok || i+1 >= len(code) || !code[i+1].Is("(") {
-		return Message{}, false
+// message names a variable. end is the index of the call's closing ")"
+// (i when it could not be read), so its literals are not read again.
+func messageAt(file string, code []cpplex.Token, i int) (m Message, end int, ok bool) {
+	mac, known := messageMacros[code[i].Text]
+	if !known || i+1 >= len(code) || !code[i+1].Is("(") {
+		return Message{}, i, false
 	}
-	args, ok := callArgs(code, i+1)
-	if !ok || len(args) <= mac.skip {
-		return Message{}, false
+	args, end, closed := callArgs(code, i+1)
+	if !closed || len(args) <= mac.skip {
+		return Message{}, i, false
 	}
-	m := Message{Macro: code[i].Text, Kind: mac.kind, Where: model.Location{File: file, Line: code[i].Line}}
+	m = Message{Macro: code[i].Text, Kind: mac.kind, Where: model.Location{File: file, Line: code[i].Line}}
 	var b strings.Builder
 	for _, arg := range args[mac.skip:] {
 		if !allStrings(arg) {
@@ -94,13 +99,33 @@ func messageAt(file string, code []cpplex.Token, i int) (Message, bool) {
 		}
 	}
 	m.Text = b.String()
-	return m, strings.Contains(m.Text, mentionMarker)
+	return m, end, strings.Contains(m.Text, mentionMarker)
+}
+
+// assignment is NAME=value inside a literal outside the macros: a message
+// streamed to a log or returned as a reason ("Enable it using
+// NVFUSER_ENABLE=fuse_matmul"). A bare variable name in such a literal is
+// too often code (generated kernel text, build flags) to count.
+var assignment = regexp.MustCompile(`NVFUSER_[A-Z0-9_]*[A-Z0-9]=[a-z0-9_]`)
+
+// literalRun reads the adjacent string literals starting at code[i] (the
+// compiler joins them into one). end is the index of the last one.
+func literalRun(file string, code []cpplex.Token, i int) (m Message, end int, ok bool) {
+	m = Message{Kind: model.HintMessage, Where: model.Location{File: file, Line: code[i].Line}}
+	var b strings.Builder
+	end = i
+	for ; end < len(code) && code[end].Kind == cpplex.String; end++ {
+		m.spans = append(m.spans, span{start: b.Len(), line: code[end].Line})
+		b.WriteString(code[end].StringValue())
+	}
+	m.Text = b.String()
+	return m, end - 1, assignment.MatchString(m.Text)
 }
 
 // callArgs splits the arguments of the call whose "(" is code[open] at
 // its top-level commas. ok is false when the call is not closed, or a
 // bracket inside it closes the wrong kind (code the lexer read past).
-func callArgs(code []cpplex.Token, open int) (args [][]cpplex.Token, ok bool) {
+func callArgs(code []cpplex.Token, open int) (args [][]cpplex.Token, end int, ok bool) {
 	closing := map[string]string{"(": ")", "[": "]", "{": "}"}
 	var stack []string
 	start := open + 1
@@ -114,14 +139,14 @@ func callArgs(code []cpplex.Token, open int) (args [][]cpplex.Token, ok bool) {
 			stack = append(stack, closing[t.Text])
 		case ")", "]", "}":
 			if len(stack) == 0 || stack[len(stack)-1] != t.Text {
-				return nil, false
+				return nil, j, false
 			}
 			stack = stack[:len(stack)-1]
 			if len(stack) == 0 {
 				if j > start {
 					args = append(args, code[start:j])
 				}
-				return args, true
+				return args, j, true
 			}
 		case ",":
 			if len(stack) == 1 {
@@ -130,7 +155,7 @@ func callArgs(code []cpplex.Token, open int) (args [][]cpplex.Token, ok bool) {
 			}
 		}
 	}
-	return nil, false
+	return nil, len(code), false
 }
 
 func allStrings(toks []cpplex.Token) bool {

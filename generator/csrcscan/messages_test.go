@@ -22,6 +22,13 @@ void compile(int n, std::string err) {
   // NVF_THROW("NVFUSER_DUMP=fusion_ir in a comment");
   TORCH_WARN_ONCE("Set NVFUSER_JIT_OPT_LEVEL", " to 4 for speed");
   NVF_ERROR_EQ(a, b, "with NVFUSER_ENABLE=id_model, ", std::vector<int>{1, 2}, " differ");
+  canScheduleRejectReason(type, "disabled by "
+      "NVFUSER_DISABLE=matmul_expr_eval");
+  if (!on) {
+    return "fusion is off. "
+           "Enable it using NVFUSER_ENABLE=fuse_matmul";
+  }
+  os << "NVFUSER_DEFINE_MAGIC_ZERO;\n" << "NVFUSER_BARE_NAME only";
   NVF_THROW("unclosed NVFUSER_X"
 }
 `
@@ -38,6 +45,8 @@ void compile(int n, std::string err) {
 		{"NVF_ERROR", "error", "Compiling … segments failed:\n…\nTry NVFUSER_DISABLE=parallel_compile for a shorter message.", 3, 7},
 		{"TORCH_WARN_ONCE", "warning", "Set NVFUSER_JIT_OPT_LEVEL to 4 for speed", 11, 11},
 		{"NVF_ERROR_EQ", "error", "with NVFUSER_ENABLE=id_model, … differ", 12, 12},
+		{"canScheduleRejectReason", "rejection", "disabled by NVFUSER_DISABLE=matmul_expr_eval", 13, 14},
+		{"", "message", "fusion is off. Enable it using NVFUSER_ENABLE=fuse_matmul", 16, 17},
 	}
 	if len(r.Messages) != len(want) {
 		t.Fatalf("found %d messages, want %d: %+v", len(r.Messages), len(want), r.Messages)

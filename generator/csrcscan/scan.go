@@ -123,8 +123,17 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 	//   getNvFuserEnv(option_env_name);
 	// counts as a read of NVFUSER_NUM_THREADS, as nvFuser's utils.cpp does.
 	consts := map[string]string{}
+	done := 0 // code before this index was read as part of a message macro
 	for i := 0; i+2 < len(code); i++ {
 		t := code[i]
+		if t.Kind == cpplex.String && i >= done {
+			m, end, ok := literalRun(file, code, i)
+			if ok {
+				r.Messages = append(r.Messages, m)
+			}
+			i = end
+			continue
+		}
 		if t.Kind != cpplex.Ident {
 			continue
 		}
@@ -143,9 +152,11 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 			key := t.Text + "::" + code[i+2].Text
 			r.Options[key] = append(r.Options[key], at)
 		case messageMacros[t.Text].kind != "":
-			if m, ok := messageAt(file, code, i); ok {
+			m, end, ok := messageAt(file, code, i)
+			if ok {
 				r.Messages = append(r.Messages, m)
 			}
+			done = max(done, end+1)
 		case code[i+1].Is("=") && code[i+2].Kind == cpplex.String && i+3 < len(code) && code[i+3].Is(";"):
 			consts[t.Text] = code[i+2].StringValue()
 		}

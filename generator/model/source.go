@@ -30,7 +30,7 @@ func (r Revision) Day() string {
 // that names a variable or an option: nvFuser suggesting it to whoever reads
 // the message.
 type Hint struct {
-	Kind    string   // HintError, HintWarning
+	Kind    string   // HintError, HintWarning, HintRejection, HintMessage
 	Macro   string   // the macro that prints it: "NVF_ERROR", "TORCH_WARN"
 	Message string   // the message's literal text; "…" stands for values computed at run time
 	Where   Location // the line of the literal that names the variable or option
@@ -38,8 +38,10 @@ type Hint struct {
 
 // Hint kinds.
 const (
-	HintError   = "error"
-	HintWarning = "warning"
+	HintError     = "error"     // a failed check: NVF_ERROR, NVF_CHECK, NVF_THROW
+	HintWarning   = "warning"   // TORCH_WARN, TORCH_WARN_ONCE
+	HintRejection = "rejection" // a scheduler's reason for turning a fusion down
+	HintMessage   = "message"   // other text nvFuser prints or returns: NAME=value in a string literal
 )
 
 // InboundLink is a handbook URL written somewhere in nvFuser's tree (a
