@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,9 +13,10 @@ import (
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
-// gitCheckout writes the embedded example as a git repository with one
-// commit (fixed dates) and returns its folder and HEAD's hash.
-func gitCheckout(t *testing.T) (string, string) {
+// gitCheckout writes the embedded example, plus extra files (path ->
+// text appended), as a git repository with one commit (fixed dates) and
+// returns its folder and HEAD's hash.
+func gitCheckout(t *testing.T, extra map[string]string) (string, string) {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed")
@@ -22,6 +24,18 @@ func gitCheckout(t *testing.T) (string, string) {
 	dir := filepath.Join(t.TempDir(), "Fuser")
 	if err := os.CopyFS(dir, example.Tree()); err != nil {
 		t.Fatal(err)
+	}
+	for name, text := range extra {
+		f, err := os.OpenFile(filepath.Join(dir, filepath.FromSlash(name)), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	git := func(args ...string) string {
 		cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
@@ -42,17 +56,18 @@ func gitCheckout(t *testing.T) (string, string) {
 // TestGitCheckoutPinsLinks: built from a git checkout, every link into
 // nvFuser's code carries the checkout's commit, never a branch; the home
 // page and the footer name the commit and its date; api/build.json records
-// it. The example links to a runbook from a csrc comment: that runbook
-// shows the link, and api/runbooks.json lists it.
+// it. A csrc comment planted here links to a runbook (the /r/ short link):
+// that runbook shows the link, and api/runbooks.json lists it; the
+// example's own link, to an option page, shows there.
 func TestGitCheckoutPinsLinks(t *testing.T) {
 	proj := testsite.New(t)
-	src, head := gitCheckout(t)
+	src, head := gitCheckout(t, map[string]string{"csrc/fusion_segmenter.cpp": plantedLink})
 	out := filepath.Join(proj, "public")
 	code, stdout, stderr := gen(t, "", "check", "--config", filepath.Join(proj, "config.toml"), "--source", src, "--notes", filepath.Join(src, "notes"))
 	if code != 0 {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "1 links from nvFuser") || !strings.Contains(stdout, "0 of 1 links from nvFuser broken") {
+	if !strings.Contains(stdout, "2 links from nvFuser") || !strings.Contains(stdout, "0 of 2 links from nvFuser broken") {
 		t.Errorf("the stages do not count the example's link from nvFuser:\n%s", stdout)
 	}
 	// Every source link, on every page, is pinned to HEAD.
@@ -90,11 +105,17 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 		t.Errorf("api/build.json: %+v", build)
 	}
 
-	// The runbook the csrc comment links to lists the comment's line.
-	const from = "csrc/runtime/compile_pool.cpp:51"
+	// The runbook the planted comment links to lists the comment's line;
+	// the option page lists the example's own link.
+	from := fmt.Sprintf("csrc/fusion_segmenter.cpp:%d", plantedLine(t, src))
+	file, line, _ := strings.Cut(from, ":")
 	runbook := string(tree["runbooks/segmenter-log-use-after-free/index.html"])
-	if !strings.Contains(runbook, `id="linked-from"`) || !strings.Contains(runbook, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L51") {
-		t.Errorf("the runbook does not show where nvFuser links to it")
+	if !strings.Contains(runbook, `id="linked-from"`) || !strings.Contains(runbook, "/blob/"+head+"/"+file+"#L"+line) {
+		t.Errorf("the runbook does not show where nvFuser links to it (%s)", from)
+	}
+	opt := string(tree["options/disable/parallel_compile/index.html"])
+	if !strings.Contains(opt, `id="linked-from"`) || !strings.Contains(opt, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L51") {
+		t.Errorf("parallel_compile's page does not show the example's link to it")
 	}
 	var notes []struct {
 		ID         string
@@ -110,7 +131,6 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 
 	// Hints: the message suggesting NVFUSER_DISABLE=parallel_compile is on
 	// the option's page, linked to its pinned line.
-	opt := string(tree["options/disable/parallel_compile/index.html"])
 	if !strings.Contains(opt, "nvFuser suggests this when a check fails") || !strings.Contains(opt, "Use NVFUSER_DISABLE=parallel_compile to see the first error alone.") ||
 		!strings.Contains(opt, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L63") {
 		t.Errorf("parallel_compile's page does not show the message that suggests it")
@@ -122,7 +142,7 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 // the file and line; nothing is published.
 func TestCheckFailsOnBrokenLinkFromNvFuser(t *testing.T) {
 	proj := testsite.New(t)
-	src, _ := gitCheckout(t)
+	src, _ := gitCheckout(t, nil)
 	writeFile(t, filepath.Join(src, "csrc", "fusion_segmenter.cpp"),
 		"// one\n// two\n// Explained at https://nvfuser-handbook.example/r/no-such-runbook/ (see there).\n")
 	out := filepath.Join(proj, "public")
@@ -138,7 +158,7 @@ func TestCheckFailsOnBrokenLinkFromNvFuser(t *testing.T) {
 	// --base-url the scan follows the site being built.
 	code, stdout, stderr = gen(t, "", "check", "--config", filepath.Join(proj, "config.toml"), "--source", src, "--notes", filepath.Join(src, "notes"),
 		"--base-url", "https://owner.github.io/handbook/")
-	if code != 0 || !strings.Contains(stdout, "0 links from nvFuser") {
+	if code != 0 || !strings.Contains(stdout, " 0 links from nvFuser") {
 		t.Errorf("check --base-url: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	var notes []struct{ URL string }
@@ -146,4 +166,23 @@ func TestCheckFailsOnBrokenLinkFromNvFuser(t *testing.T) {
 	if len(notes) == 0 || !strings.HasPrefix(notes[0].URL, "https://owner.github.io/handbook/") {
 		t.Errorf("--base-url did not reach the JSON API: %+v", notes)
 	}
+}
+
+// plantedLink is a csrc comment linking to one of the example's runbooks.
+const plantedLink = "// When this crashes, see https://nvfuser-handbook.example/r/segmenter-log-use-after-free/.\n"
+
+// plantedLine is the line of plantedLink in the checkout.
+func plantedLine(t *testing.T, src string) int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(src, "csrc", "fusion_segmenter.cpp"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if l+"\n" == plantedLink {
+			return i + 1
+		}
+	}
+	t.Fatal("the planted link is not in the checkout")
+	return 0
 }

@@ -17,7 +17,6 @@ type Generator struct {
 	Version  string `json:"version"`            // module version, "(devel)" for a local build
 	Revision string `json:"revision,omitempty"` // the handbook repository's commit, when Go recorded it
 	Modified bool   `json:"modified,omitempty"` // built from a work tree with uncommitted changes
-	Go       string `json:"go"`
 }
 
 // APIBuild is api/build.json: what the site was built from. Templates read
@@ -45,8 +44,11 @@ func (e *emitter) build() error {
 	rev := e.h.Revision
 	b := APIBuild{
 		NvFuser: APIRevision{Repo: e.site.RepoURL, Ref: e.site.RepoRef, Commit: rev.Commit, Short: rev.Short(),
-			Date: rev.Date, Day: rev.Day(), URL: urls.Commit(e.site.RepoURL, rev.Commit)},
+			Date: rev.Date, Day: rev.Day()},
 		Generator: e.site.Generator,
+	}
+	if !rev.IsZero() {
+		b.NvFuser.URL = urls.Commit(e.site.RepoURL, rev.Commit)
 	}
 	if err := e.writeJSON(StaticDir+"/api/build.json", b); err != nil {
 		return err

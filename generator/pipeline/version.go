@@ -15,7 +15,9 @@ func GeneratorVersion() emit.Generator {
 	if !ok {
 		return emit.Generator{Version: "unknown"}
 	}
-	g := emit.Generator{Module: bi.Main.Path, Version: bi.Main.Version, Go: bi.GoVersion}
+	// The Go toolchain's version is left out: a site must not change
+	// because the same generator was compiled by a newer Go.
+	g := emit.Generator{Module: bi.Main.Path, Version: bi.Main.Version}
 	if g.Version == "" {
 		g.Version = "(devel)"
 	}

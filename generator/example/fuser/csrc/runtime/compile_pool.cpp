@@ -46,9 +46,9 @@ bool mayFallBack() {
   return !isOptionDisabled(DisableOption::Fallback);
 }
 
-// Reports segments that failed to compile on the worker threads. When a
-// crash here needs explaining, see
-// https://nvfuser-handbook.example/r/segmenter-log-use-after-free/
+// Reports segments that failed to compile on the worker threads. To
+// compile them one at a time, see
+// https://nvfuser-handbook.example/options/disable/parallel_compile/
 void reportCompileErrors(const std::vector<std::string>& errors) {
   if (errors.size() > 8) {
     TORCH_WARN_ONCE(
