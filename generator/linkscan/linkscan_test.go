@@ -1,11 +1,16 @@
 package linkscan
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 func TestNewPrefix(t *testing.T) {
@@ -79,4 +84,37 @@ func FuzzFile(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestScanFuser scans a real nvFuser checkout with its own repository as
+// the "site", since nvFuser links to it from its docs: the scan finds those
+// links with file and line, and stays quick on the whole tree.
+func TestScanFuser(t *testing.T) {
+	root := testsite.Fuser(t)
+	pre, _ := NewPrefix("https://github.com/NVIDIA/Fuser/")
+	start := time.Now()
+	links, skipped := Scan(os.DirFS(root), pre)
+	took := time.Since(start)
+	t.Logf("%d links in %s", len(links), took)
+	if len(skipped) > 0 {
+		t.Errorf("skipped: %v", skipped)
+	}
+	found := false
+	for _, l := range links {
+		data, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(l.Where.File)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(data), "\n")
+		if l.Where.Line > len(lines) || !strings.Contains(lines[l.Where.Line-1], l.URL) {
+			t.Errorf("%s: line does not hold %s", l.Where, l.URL)
+		}
+		if strings.HasPrefix(l.Where.File, "third_party/") {
+			t.Errorf("%s: vendored code scanned", l.Where)
+		}
+		found = found || strings.HasPrefix(l.Path, "/blob/") && strings.HasSuffix(l.Where.File, ".md")
+	}
+	if !found {
+		t.Errorf("no /blob/ link found in the checkout's docs among %d links", len(links))
+	}
 }
