@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"time"
@@ -56,6 +57,16 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 		if n == "" {
 			return nil, errors.New("--notes: empty path")
 		}
+	}
+	if *baseURL != "" {
+		u, err := url.Parse(*baseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "gen %s: --base-url %q: want an absolute http(s) URL, such as https://owner.github.io/repo/\n", name, *baseURL)
+			return nil, errUsage
+		}
+		// Pages reports the address without the trailing slash Hugo's
+		// baseURL wants.
+		*baseURL = strings.TrimSuffix(*baseURL, "/") + "/"
 	}
 	s, err := config.Load(*cfgFile)
 	if err != nil {

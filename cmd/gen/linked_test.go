@@ -157,7 +157,7 @@ func TestCheckFailsOnBrokenLinkFromNvFuser(t *testing.T) {
 	// The same link under another base URL is not the handbook's: with
 	// --base-url the scan follows the site being built.
 	code, stdout, stderr = gen(t, "", "check", "--config", filepath.Join(proj, "config.toml"), "--source", src, "--notes", filepath.Join(src, "notes"),
-		"--base-url", "https://owner.github.io/handbook/")
+		"--base-url", "https://owner.github.io/handbook") // as Pages reports it: no trailing slash
 	if code != 0 || !strings.Contains(stdout, " 0 links from nvFuser") {
 		t.Errorf("check --base-url: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -185,4 +185,14 @@ func plantedLine(t *testing.T, src string) int {
 	}
 	t.Fatal("the planted link is not in the checkout")
 	return 0
+}
+
+// TestBaseURLFlag: --base-url must be an absolute http(s) URL.
+func TestBaseURLFlag(t *testing.T) {
+	for _, bad := range []string{"owner.github.io/handbook", "/handbook/", "ftp://host/x/", "https://"} {
+		code, _, stderr := gen(t, "", "build", "--base-url", bad)
+		if code != 2 || !strings.Contains(stderr, "--base-url") {
+			t.Errorf("--base-url %q: exit %d, want 2 with a message\n%s", bad, code, stderr)
+		}
+	}
 }
