@@ -80,13 +80,13 @@ func TestSiteIdentity(t *testing.T) {
 }
 
 // siteDigests hashes every published file except Pagefind's index, whose
-// filter files come out in a varying order (see README, Deterministic output).
+// filter files come out in a varying order (see README, Deterministic
+// output), and the marker that says gen made the folder (it names the
+// building process).
 func siteDigests(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	m := map[string]string{}
 	for name, data := range testsite.Tree(t, dir) {
-		// Pagefind's index varies by design; the publish marker is gen's
-		// bookkeeping (it names the writing process), not site content.
 		if strings.HasPrefix(name, "pagefind/") || name == publish.Marker {
 			continue
 		}

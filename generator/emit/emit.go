@@ -3,9 +3,7 @@ package emit
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -23,30 +21,20 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
-	// FileExists reports whether a repo-relative path is in the checkout
-	// (checked=false when none was read); nil means nothing can be checked.
-	FileExists func(path string) (exists, checked bool)
 	// Generator identifies the binary, for api/build.json.
 	Generator Generator
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
-// (urls.Edit) with the note's path relative to its notes folder, each
-// segment escaped, so a file name can neither break out of the URL nor
-// change its scheme. A notes_edit_url that is not http(s) or relative (a
+// with the note's path relative to its notes folder (urls.Edit escapes
+// each segment, so a file name can neither break out of the URL nor change
+// its scheme). A notes_edit_url that is not http(s) or relative (a
 // "javascript:" one) gives no edit link at all.
 func (s Site) EditURL(rel string) string {
-	if s.NotesEditBase == "" || rel == "" {
-		return ""
-	}
 	if safe, _ := notes.URLSafety(s.NotesEditBase); !safe {
 		return ""
 	}
-	segs := strings.Split(strings.Trim(filepath.ToSlash(rel), "/"), "/")
-	for i, seg := range segs {
-		segs[i] = url.PathEscape(seg)
-	}
-	return urls.Edit(s.NotesEditBase, strings.Join(segs, "/"))
+	return urls.Edit(s.NotesEditBase, rel)
 }
 
 // IssueURL links "#1234" to the repository's issue tracker (GitHub redirects
@@ -69,7 +57,7 @@ type emitter struct {
 	optUsedBy map[*model.Option][]Ref
 	varDrift  map[*model.Variable][]string
 	optDrift  map[*model.Option][]string
-	postings  map[string][]*model.Note
+	postings  map[feature][]*model.Note   // see indexRelated
 	inbound   map[string][]model.Location // site path -> places in nvFuser linking to it
 }
 
@@ -210,10 +198,8 @@ func (r resolver) Option(env, name string) string {
 
 func (r resolver) File(f model.FileRef) string {
 	u := urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
-	if r.e.site.FileExists != nil {
-		if exists, checked := r.e.site.FileExists(f.Path); checked && !exists {
-			r.missing[u] = true
-		}
+	if !f.Exists && r.e.h.HasSource { // the extract stage looked it up
+		r.missing[u] = true
 	}
 	return u
 }

@@ -30,7 +30,7 @@ func TestGolden(t *testing.T) {
 	w := emit.NewWriter(out)
 	// A fixed generator identity, not the test binary's own.
 	gen := emit.Generator{Module: "github.com/nvfuser-handbook/handbook", Version: "v0.0.0-test"}
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, FileExists: r.Inputs.FileExists, Generator: gen}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen}
 	if err := emit.Emit(r.Handbook, site, w); err != nil {
 		t.Fatal(err)
 	}

@@ -49,7 +49,7 @@ func normalize(data []byte) []byte {
 
 // CheckBody refuses markdown that goldmark would take unreasonably long
 // on, naming source and the offending line (counted from the start of
-// body). Parse applies the same checks; linkify uses this directly.
+// body). Parse applies the same checks; emit's literal uses this directly.
 func CheckBody(source string, body []byte) error {
 	if err := checkInput(source, body); err != nil {
 		return err

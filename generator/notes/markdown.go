@@ -87,13 +87,14 @@ type doc struct {
 	unsafe   []model.UnsafeURL
 
 	src   []byte
+	root  ast.Node // the parsed body, for mentions
 	lines *lineIndex
 	open  []int // headings whose section is still open, outermost first
 }
 
 func readDoc(body []byte, lines *lineIndex) *doc {
-	d := &doc{src: body, lines: lines}
 	root := ParseMarkdown(body)
+	d := &doc{src: body, root: root, lines: lines}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -251,7 +252,14 @@ func (c *inlines) node(n ast.Node) {
 		c.d.checkURL(string(n.Destination), c.lineHere(n))
 		c.prose.WriteByte(' ')
 	case *ast.RawHTML:
+		// Pages show a note's HTML as text (see emit's literal); so do
+		// the symptom and checklist items made from this text.
 		c.prose.WriteByte(' ')
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			c.plain.Write(seg.Value(src))
+			c.bare.Write(seg.Value(src))
+		}
 	case *east.TaskCheckBox:
 		checked := n.IsChecked
 		c.checkbox = &checked

@@ -123,7 +123,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	t := time.Now()
 	w := emit.NewWriter(s.GeneratedDir())
 	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, FileExists: r.Inputs.FileExists, Generator: GeneratorVersion()}
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
 	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
 		return r, err
 	}
