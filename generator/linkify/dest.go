@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 )
 
 // destination writes d so that CommonMark parses it back as one link
@@ -17,11 +17,10 @@ import (
 //     where both are literal.
 //
 // It returns "" when nothing usable is left, and for a destination the
-// handbook would refuse in a note (see notes.URLSafety): a repo_url of
-// "javascript:..." must not make every mention a live script link. The
-// render hook's own "missing:" marker is the one exception.
+// handbook would refuse in a note (urlsafe.Check): a repo_url of
+// "javascript:..." must not make every mention a live script link.
 func destination(d string) string {
-	if safe, _ := notes.URLSafety(d); !safe && !strings.HasPrefix(d, "missing:") {
+	if safe, _ := urlsafe.Check(d); !safe {
 		return ""
 	}
 	var b strings.Builder

@@ -341,7 +341,7 @@ func TestFaithfulCatches(t *testing.T) {
 }
 
 // hostileResolver resolves every mention to a URL the handbook refuses.
-type hostileResolver struct{ fakeResolver }
+type hostileResolver struct{}
 
 func (hostileResolver) PR(string) string             { return "javascript:alert(1)" }
 func (hostileResolver) File(model.FileRef) string    { return "JaVaScRiPt:alert(2)" }

@@ -83,6 +83,12 @@ func checkInvariants(t *testing.T, n *model.Note, data []byte) {
 	for _, s := range n.Signatures {
 		check("signature", s.Line)
 	}
+	for _, u := range n.UnsafeURLs {
+		check("unsafe URL", u.Line)
+		if safe, _ := URLSafety(u.URL); safe {
+			t.Errorf("%q recorded as unsafe but URLSafety accepts it", u.URL)
+		}
+	}
 	if n.Checklist.Total != len(n.Checklist.Items) || n.Checklist.Done > n.Checklist.Total {
 		t.Errorf("checklist counts %+v", n.Checklist)
 	}

@@ -18,7 +18,16 @@ const Marker = ".handbook-site"
 const markerText = "This folder was made by the nvFuser handbook generator (gen).\n" +
 	"gen replaces its whole content on every build: keep nothing else here.\n"
 
+// writeMarker marks a published site: the same bytes every build, so the
+// site stays deterministic.
 func writeMarker(dir string) error {
+	return os.WriteFile(filepath.Join(dir, Marker), []byte(markerText), 0o644)
+}
+
+// writeRunMarker marks a folder beside the site (staging, a previous site
+// moved aside) with this process's id, so a later run can tell whether the
+// run that made it is still going (see Sweep).
+func writeRunMarker(dir string) error {
 	return os.WriteFile(filepath.Join(dir, Marker), fmt.Appendf(nil, "%spid %d\n", markerText, os.Getpid()), 0o644)
 }
 

@@ -68,7 +68,7 @@ func markedTemp(out, kind string) (string, error) {
 		os.Remove(dir)
 		return "", err
 	}
-	if err := writeMarker(dir); err != nil {
+	if err := writeRunMarker(dir); err != nil {
 		os.Remove(dir)
 		return "", err
 	}

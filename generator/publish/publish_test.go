@@ -89,3 +89,19 @@ func TestSwapIntoNewFolder(t *testing.T) {
 		t.Error("not published")
 	}
 }
+
+// TestPublishedMarkerIsDeterministic: the marker in a published site is the
+// same bytes in every run (no process id), so builds stay byte-identical.
+func TestPublishedMarkerIsDeterministic(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "public")
+	staged, err := Staging(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Swap(staged, out); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, filepath.Join(out, Marker)); got != markerText {
+		t.Errorf("published marker = %q, want the fixed text", got)
+	}
+}

@@ -148,7 +148,7 @@ func Build(opt Options) (Result, error) {
 	flags.Set("publishDirDynamic", outDir)
 	var dest afero.Fs = hugofs.Os
 	if opt.Gate != nil {
-		dest = gatedFs{Fs: dest, gate: opt.Gate}
+		dest = newGatedFs(dest, opt.Gate)
 	}
 	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, dest, flags)
 
