@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"time"
@@ -29,6 +30,7 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
 	source := fs.String("source", "", "nvFuser checkout to read")
 	out := fs.String("out", "", "where the site is published")
+	baseURL := fs.String("base-url", "", "the published site's URL (overrides baseURL in the config)")
 	var notes multiFlag
 	fs.Var(&notes, "notes", "note file, folder or glob (repeatable)")
 	if extra != nil {
@@ -56,6 +58,16 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 			return nil, errors.New("--notes: empty path")
 		}
 	}
+	if *baseURL != "" {
+		u, err := url.Parse(*baseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			fmt.Fprintf(stderr, "gen %s: --base-url %q: want an absolute http(s) URL, such as https://owner.github.io/repo/\n", name, *baseURL)
+			return nil, errUsage
+		}
+		// Pages reports the address without the trailing slash Hugo's
+		// baseURL wants.
+		*baseURL = strings.TrimSuffix(*baseURL, "/") + "/"
+	}
 	s, err := config.Load(*cfgFile)
 	if err != nil {
 		return nil, err
@@ -79,6 +91,9 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 			}
 		}
 		s.Notes = notes
+	}
+	if *baseURL != "" {
+		s.BaseURL = *baseURL
 	}
 	return s, nil
 }

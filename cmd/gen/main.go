@@ -72,6 +72,9 @@ flags (build, check, serve):
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
+  --base-url URL  the published site's URL (default: baseURL in the config); absolute
+                  links, the JSON API's urls and the handbook links gen check finds
+                  in the nvFuser checkout are read against it
 
   --source and --notes given here must exist (config defaults that are missing
   only warn). --out must be a new or empty folder, or one gen made (it holds

@@ -90,6 +90,7 @@ func Merge(f *Facts) *model.Handbook {
 	mergeOptions(h, f)
 	mergeVariables(h, f)
 	sortHandbook(h)
+	mergeHints(h, f.Reads.Messages) // looks variables and options up: after sorting
 	return h
 }
 

@@ -102,3 +102,59 @@ func TestDuplicateNoteIDs(t *testing.T) {
 		t.Errorf("err = %v, want a duplicate id error naming both files", err)
 	}
 }
+
+// TestHints: messages in the example's csrc that suggest NAME=option land
+// on the option's page, ones naming a plain variable on the variable's,
+// each with the line of the literal that names it.
+func TestHints(t *testing.T) {
+	h := exampleHandbook(t)
+	cases := []struct {
+		name  string
+		hints []model.Hint
+		kind  string
+		where string
+		text  string
+	}{
+		{"NVFUSER_DISABLE=parallel_compile", h.Option("NVFUSER_DISABLE", "parallel_compile").Hints, model.HintError, "csrc/runtime/compile_pool.cpp:63", "Compiling … segment(s) in parallel failed.\nUse NVFUSER_DISABLE=parallel_compile to see the first error alone."},
+		{"NVFUSER_NUM_THREADS", h.Variable("NVFUSER_NUM_THREADS").Hints, model.HintWarning, "csrc/runtime/compile_pool.cpp:55", "Many segments failed; set NVFUSER_NUM_THREADS=1 to compile them one at a time."},
+	}
+	for _, c := range cases {
+		if len(c.hints) != 1 {
+			t.Errorf("%s: %d hints, want 1: %+v", c.name, len(c.hints), c.hints)
+			continue
+		}
+		got := c.hints[0]
+		if got.Kind != c.kind || got.Where.String() != c.where || got.Message != c.text {
+			t.Errorf("%s: hint %+v\nwant kind %s at %s: %q", c.name, got, c.kind, c.where, c.text)
+		}
+	}
+	// The option's hint is not repeated on the family variable.
+	if hs := h.Variable("NVFUSER_DISABLE").Hints; len(hs) != 0 {
+		t.Errorf("NVFUSER_DISABLE has hints %+v; they belong to its option", hs)
+	}
+}
+
+// TestHintsInFuser: on a real nvFuser checkout, the error that suggests
+// NVFUSER_DISABLE=parallel_compile is found on that option.
+func TestHintsInFuser(t *testing.T) {
+	in, err := sources.Open(testsite.Fuser(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Extract(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := Merge(f)
+	o := h.Option("NVFUSER_DISABLE", "parallel_compile")
+	if o == nil {
+		t.Fatal("no NVFUSER_DISABLE=parallel_compile in the checkout")
+	}
+	for _, hint := range o.Hints {
+		if hint.Where.File == "csrc/runtime/fusion_kernel_runtime.cpp" && hint.Kind == model.HintError &&
+			strings.Contains(hint.Message, "NVFUSER_DISABLE=parallel_compile") {
+			return
+		}
+	}
+	t.Errorf("parallel_compile's hints lack the message in csrc/runtime/fusion_kernel_runtime.cpp: %+v", o.Hints)
+}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // PublishedURLs lists the URLs of siteDir that others may have linked to:
@@ -84,4 +86,19 @@ func LostURLs(previous []string, newSite string, source string) []Problem {
 		}
 	}
 	return problems
+}
+
+// Inbound checks the handbook URLs written in nvFuser's tree (see package
+// linkscan) against the new site: each must answer, as a page, a redirect
+// or a file. A problem names the file and line in the checkout, like an
+// error code in a compiler that must never point at a missing explanation.
+func Inbound(siteDir string, links []model.InboundLink) []Problem {
+	var out []Problem
+	for _, l := range links {
+		if _, ok := resolveFile(siteDir, l.Path); !ok {
+			out = append(out, Problem{File: l.Where.File, Line: l.Where.Line,
+				Msg: fmt.Sprintf("nvFuser links to %s, which the new site does not have (%s)", l.URL, l.Path)})
+		}
+	}
+	return out
 }

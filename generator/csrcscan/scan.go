@@ -30,6 +30,9 @@ type Reads struct {
 	// Options maps "Enum::Enumerator" to the places that name it:
 	// "DebugDumpOption::FusionIr" -> sites.
 	Options map[string][]model.Location
+	// Messages are the errors and warnings that name an NVFUSER_ variable,
+	// sorted by place (see Message).
+	Messages []Message
 	// Skipped lists files that could not be read, or not read to the end
 	// (the part before a lexing error is still scanned).
 	Skipped []model.Diagnostic
@@ -98,6 +101,13 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	}
 	sortLocations(r.Env)
 	sortLocations(r.Options)
+	sort.SliceStable(r.Messages, func(i, j int) bool {
+		a, b := r.Messages[i].Where, r.Messages[j].Where
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
 	return r, nil
 }
 
@@ -114,8 +124,17 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 	//   getNvFuserEnv(option_env_name);
 	// counts as a read of NVFUSER_NUM_THREADS, as nvFuser's utils.cpp does.
 	consts := map[string]string{}
+	done := 0 // code before this index was read as part of a message macro
 	for i := 0; i+2 < len(code); i++ {
 		t := code[i]
+		if t.Kind == cpplex.String && i >= done {
+			m, end, ok := literalRun(file, code, i)
+			if ok {
+				r.Messages = append(r.Messages, m)
+			}
+			i = end
+			continue
+		}
 		if t.Kind != cpplex.Ident {
 			continue
 		}
@@ -133,6 +152,12 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):
 			key := t.Text + "::" + code[i+2].Text
 			r.Options[key] = append(r.Options[key], at)
+		case messageMacros[t.Text].kind != "":
+			m, end, ok := messageAt(file, code, i)
+			if ok {
+				r.Messages = append(r.Messages, m)
+			}
+			done = max(done, end+1)
 		case code[i+1].Is("=") && code[i+2].Kind == cpplex.String && i+3 < len(code) && code[i+3].Is(";"):
 			consts[t.Text] = code[i+2].StringValue()
 		}

@@ -28,6 +28,7 @@ type APIOption struct {
 	Removed    *model.Event `json:"removed"`
 	ReplacedBy []string     `json:"replaced_by"`
 	Replaces   []string     `json:"replaces"`
+	Hints      []APIHint    `json:"hints"` // messages nvFuser prints that suggest NAME=option
 }
 
 // APIVariable is one entry of api/env.json.
@@ -45,6 +46,7 @@ type APIVariable struct {
 	Removed     *model.Event `json:"removed"`
 	ReplacedBy  []string     `json:"replaced_by"`
 	Replaces    []string     `json:"replaces"`
+	Hints       []APIHint    `json:"hints"` // messages nvFuser prints that suggest the variable
 }
 
 // APIDrift is one entry of api/drift.json.
@@ -72,7 +74,8 @@ type APIRunbook struct {
 	Signatures []string        `json:"signatures"`
 	// Freshness has a verdict per file reference when the source is a git
 	// checkout and the note has a date; [] otherwise.
-	Freshness []model.Freshness `json:"freshness"`
+	Freshness  []model.Freshness `json:"freshness"`
+	LinkedFrom []string          `json:"linked_from"` // "path:line" in nvFuser's tree that link to the note
 }
 
 // APINoteOption is an option a note sets.
@@ -102,14 +105,14 @@ func (e *emitter) api() error {
 	opts := []APIOption{}
 	for _, o := range e.h.Options {
 		a := APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
-			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name))}
+			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name)), Hints: apiHints(o.Hints)}
 		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(o.History)
 		opts = append(opts, a)
 	}
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
 		a := APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name))}
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), Hints: apiHints(v.Hints)}
 		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(v.History)
 		vars = append(vars, a)
 	}
@@ -135,12 +138,13 @@ func (e *emitter) api() error {
 		for _, s := range n.Signatures {
 			r.Signatures = append(r.Signatures, s.Text)
 		}
+		r.LinkedFrom = strs(e.linkedFrom(notePaths(n)...))
 		notes = append(notes, r)
 	}
 	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })
 	idx.Options = lookupOptions(e.h, abs)
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
-		if err := e.writeJSON("api/"+name, v); err != nil {
+		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {
 			return err
 		}
 	}
@@ -155,7 +159,7 @@ func (e *emitter) writeJSON(rel string, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	return e.w.Write(StaticDir+"/"+rel, buf.Bytes())
+	return e.w.Write(rel, buf.Bytes())
 }
 
 // lookupOptions are the options the error lookup can name: every option

@@ -21,6 +21,8 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
+	// Generator identifies the binary, for api/build.json.
+	Generator Generator
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
@@ -55,7 +57,8 @@ type emitter struct {
 	optUsedBy map[*model.Option][]Ref
 	varDrift  map[*model.Variable][]string
 	optDrift  map[*model.Option][]string
-	postings  map[feature][]*model.Note // see indexRelated
+	postings  map[feature][]*model.Note   // see indexRelated
+	inbound   map[string][]model.Location // site path -> places in nvFuser linking to it
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -64,13 +67,14 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api}
+	e.indexInbound()
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api, e.build}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
 		}
 	}
-	return w.Prune(ContentDir, StaticDir)
+	return w.Prune(ContentDir, StaticDir, DataDir)
 }
 
 func (e *emitter) put(rel string, p page) error {

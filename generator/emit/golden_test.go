@@ -26,7 +26,9 @@ func TestGolden(t *testing.T) {
 	}
 	out := t.TempDir()
 	w := emit.NewWriter(out)
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef}
+	// A fixed generator identity, not the test binary's own.
+	gen := emit.Generator{Module: "github.com/nvfuser-handbook/handbook", Version: "v0.0.0-test"}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen}
 	if err := emit.Emit(r.Handbook, site, w); err != nil {
 		t.Fatal(err)
 	}

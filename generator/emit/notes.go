@@ -54,6 +54,7 @@ type noteParams struct {
 	Total         int       `toml:"checklist_total"`
 	Next          []string  `toml:"next_steps,omitempty"`
 	Related       []Ref     `toml:"related,omitempty"`
+	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
 }
 
 type noteVar struct {
@@ -173,6 +174,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
+	p.LinkedFrom = e.links(e.linkedFrom(notePaths(n)...))
 	r := resolver{e: e, missing: map[string]bool{}}
 	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
 	for u := range r.missing {

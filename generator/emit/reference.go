@@ -17,23 +17,25 @@ type varFront struct {
 }
 
 type varParams struct {
-	Kind         string   `toml:"kind"` // "variable", for search filters
-	Name         string   `toml:"name"`
-	Category     string   `toml:"category,omitempty"`
-	CategoryName string   `toml:"category_name,omitempty"`
-	CategoryURL  string   `toml:"category_url,omitempty"` // the category's page
-	FamilyURL    string   `toml:"family_url,omitempty"`   // the options of the family it selects
-	Type         string   `toml:"type,omitempty"`
-	Default      string   `toml:"default,omitempty"`
-	Choices      []string `toml:"choices,omitempty"`
-	Family       string   `toml:"family,omitempty"`
-	Documented   bool     `toml:"documented"`
-	DocumentedAt Link     `toml:"documented_at,omitempty"`
-	ReadAt       []Link   `toml:"read_at,omitempty"`
-	Example      string   `toml:"example"`
-	Options      []Ref    `toml:"options,omitempty"`
-	UsedBy       []Ref    `toml:"used_by,omitempty"`
-	Drift        []string `toml:"drift,omitempty"`
+	Kind         string      `toml:"kind"` // "variable", for search filters
+	Name         string      `toml:"name"`
+	Category     string      `toml:"category,omitempty"`
+	CategoryName string      `toml:"category_name,omitempty"`
+	CategoryURL  string      `toml:"category_url,omitempty"` // the category's page
+	FamilyURL    string      `toml:"family_url,omitempty"`   // the options of the family it selects
+	Type         string      `toml:"type,omitempty"`
+	Default      string      `toml:"default,omitempty"`
+	Choices      []string    `toml:"choices,omitempty"`
+	Family       string      `toml:"family,omitempty"`
+	Documented   bool        `toml:"documented"`
+	DocumentedAt Link        `toml:"documented_at,omitempty"`
+	ReadAt       []Link      `toml:"read_at,omitempty"`
+	Example      string      `toml:"example"`
+	Hints        []hintFront `toml:"hints,omitempty"`
+	LinkedFrom   []Link      `toml:"linked_from,omitempty"`
+	Options      []Ref       `toml:"options,omitempty"`
+	UsedBy       []Ref       `toml:"used_by,omitempty"`
+	Drift        []string    `toml:"drift,omitempty"`
 	// Removed marks a variable only the git history knows.
 	Removed bool          `toml:"removed,omitempty"`
 	History historyParams `toml:"history,omitempty"`
@@ -47,24 +49,26 @@ type optionFront struct {
 }
 
 type optionParams struct {
-	Kind              string   `toml:"kind"` // "option"
-	Env               string   `toml:"env"`
-	EnvURL            string   `toml:"env_url,omitempty"` // the variable's page
-	Family            string   `toml:"family"`
-	Name              string   `toml:"name"`
-	Enum              string   `toml:"enum,omitempty"`
-	Type              string   `toml:"type,omitempty"`
-	Default           string   `toml:"default,omitempty"`
-	HeaderDescription string   `toml:"header_description,omitempty"`
-	YAMLDescription   string   `toml:"yaml_description,omitempty"`
-	DefinedAt         Link     `toml:"defined_at,omitempty"`
-	DeclaredAt        Link     `toml:"declared_at,omitempty"`
-	Documented        bool     `toml:"documented"`
-	DocumentedAt      Link     `toml:"documented_at,omitempty"`
-	ReadAt            []Link   `toml:"read_at,omitempty"`
-	Example           string   `toml:"example"`
-	UsedBy            []Ref    `toml:"used_by,omitempty"`
-	Drift             []string `toml:"drift,omitempty"`
+	Kind              string      `toml:"kind"` // "option"
+	Env               string      `toml:"env"`
+	EnvURL            string      `toml:"env_url,omitempty"` // the variable's page
+	Family            string      `toml:"family"`
+	Name              string      `toml:"name"`
+	Enum              string      `toml:"enum,omitempty"`
+	Type              string      `toml:"type,omitempty"`
+	Default           string      `toml:"default,omitempty"`
+	HeaderDescription string      `toml:"header_description,omitempty"`
+	YAMLDescription   string      `toml:"yaml_description,omitempty"`
+	DefinedAt         Link        `toml:"defined_at,omitempty"`
+	DeclaredAt        Link        `toml:"declared_at,omitempty"`
+	Documented        bool        `toml:"documented"`
+	DocumentedAt      Link        `toml:"documented_at,omitempty"`
+	ReadAt            []Link      `toml:"read_at,omitempty"`
+	Example           string      `toml:"example"`
+	Hints             []hintFront `toml:"hints,omitempty"`
+	LinkedFrom        []Link      `toml:"linked_from,omitempty"`
+	UsedBy            []Ref       `toml:"used_by,omitempty"`
+	Drift             []string    `toml:"drift,omitempty"`
 	// Removed marks an option no table defines any more; its page stays.
 	Removed bool          `toml:"removed,omitempty"`
 	History historyParams `toml:"history,omitempty"`
@@ -125,6 +129,8 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	p.Type, p.Default, p.Choices, p.Family = v.Type, v.Default, v.Choices, v.Family
 	p.Documented, p.DocumentedAt, p.ReadAt = v.Documented, e.link(v.DocumentedAt), e.links(v.ReadAt)
 	p.Example = exampleForVariable(v, e.h)
+	p.Hints = e.hints(v.Hints)
+	p.LinkedFrom = e.links(e.linkedFrom(urls.Var(v.Name)))
 	if v.Family != "" {
 		for _, o := range e.h.Options {
 			if o.Family == v.Family && !o.Removed() {
@@ -158,6 +164,8 @@ func (e *emitter) optionPage(o *model.Option) page {
 	p.DefinedAt, p.DeclaredAt = e.link(o.DefinedAt), e.link(o.DeclaredAt)
 	p.Documented, p.DocumentedAt, p.ReadAt = o.Documented, e.link(o.DocumentedAt), e.links(o.ReadAt)
 	p.Example = o.Env + "=" + o.Name
+	p.Hints = e.hints(o.Hints)
+	p.LinkedFrom = e.links(e.linkedFrom(urls.Option(o.Family, o.Name)))
 	p.UsedBy = e.optUsedBy[o]
 	p.Drift = e.optDrift[o]
 	p.Removed, p.History = o.Removed(), e.historyParams(o.History)

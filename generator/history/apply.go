@@ -53,6 +53,7 @@ func Apply(h *model.Handbook, r *Result) {
 	}
 	h.Changes = r.Changes
 	assemble.Sort(h)
+	h.Reindex()
 }
 
 // Warnings sums up the past revisions a parser rejected, one line per file

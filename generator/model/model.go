@@ -62,6 +62,10 @@ type Variable struct {
 	// History is when it appeared, changed and went away; nil without git.
 	// A variable only the history knows is no longer read or documented.
 	History *History
+
+	// Hints are messages nvFuser prints that suggest this variable (sorted
+	// by place); a message naming one of its options is on the option.
+	Hints []Hint
 }
 
 // Family is an option family: the options behind one environment variable
@@ -96,6 +100,8 @@ type Option struct {
 	ReadAt       []Location
 	Documented   bool // listed in env_options.yaml
 	DocumentedAt Location
+
+	Hints []Hint // messages nvFuser prints that suggest NAME=option
 
 	// History is when it appeared, changed and went away; nil without git.
 	// A removed option (History.Removed set) has a zero DefinedAt.
@@ -192,6 +198,13 @@ type Handbook struct {
 	Drift      []Drift     // sorted by Kind, Subject
 	Warnings   []Diagnostic
 
+	// Revision is the nvFuser commit the checkout was at; zero for a plain
+	// tree or the embedded example.
+	Revision Revision
+	// Inbound lists the handbook URLs written in nvFuser's tree, sorted by
+	// place.
+	Inbound []InboundLink
+
 	// HasSource is false when no nvFuser checkout was read: then no file
 	// named by a note can be called missing.
 	HasSource bool
@@ -230,6 +243,14 @@ func (h *Handbook) index() {
 			h.fams[f.Env] = f
 		}
 	})
+}
+
+// Reindex drops the lookup maps so the next lookup rebuilds them: for a
+// stage that adds to the lists after lookups were made (the history adds
+// removed options after hints were attached). Not safe while other
+// goroutines look things up.
+func (h *Handbook) Reindex() {
+	h.indexOnce = sync.Once{}
 }
 
 // Variable returns the variable with the given name, or nil.

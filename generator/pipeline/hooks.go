@@ -49,6 +49,8 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		}
 		lost := check.LostURLs(previous, staged, s.Out+" (the site published before)")
 		problems = append(problems, lost...)
+		inbound := check.Inbound(staged, r.Handbook.Inbound)
+		problems = append(problems, inbound...)
 		if s.URLManifest != "" {
 			listed, err := check.ReadManifest(s.URLManifest)
 			if err != nil && !opt.WriteManifest {
@@ -61,7 +63,8 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		for _, d := range r.Handbook.Drift {
 			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Detail))
 		}
-		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d drift findings", nLinks, len(problems)-nLinks, len(drift))}
+		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d of %d links from nvFuser broken, %d drift findings",
+			nLinks, len(problems)-nLinks-len(inbound), len(inbound), len(r.Handbook.Inbound), len(drift))}
 		if len(problems) > 0 {
 			var lines []string
 			for _, p := range problems {

@@ -25,6 +25,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/history"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
+	"github.com/nvfuser-handbook/handbook/generator/linkscan"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -81,6 +82,7 @@ func Model(s *config.Settings, r *Result) error {
 	}
 	h := assemble.Merge(facts)
 	h.HasSource = in.Tree != nil
+	h.Revision = in.Revision
 	if in.Dir != "" {
 		// Before notes: they and every later stage look names up in h,
 		// and removed options and variables are names too.
@@ -96,7 +98,12 @@ func Model(s *config.Settings, r *Result) error {
 		return err
 	}
 	h.Notes = notes
-	detail := fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes))
+	if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
+		links, skipped := linkscan.Scan(in.Tree, pre)
+		h.Inbound = links
+		in.Warnings = append(in.Warnings, skipped...)
+	}
+	detail := fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d links from nvFuser", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Inbound))
 	if h.HasHistory {
 		detail += fmt.Sprintf(", %d changes in the git history", len(h.Changes))
 	}
@@ -139,7 +146,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 
 	t := time.Now()
 	w := emit.NewWriter(s.GeneratedDir())
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase}
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
 	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
 		return r, err
 	}
@@ -159,7 +167,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// Every write into the staging folder goes through publish's gate, so
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: origin})
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: origin,
+		BaseURL: s.BaseURL})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err

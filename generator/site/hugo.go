@@ -40,6 +40,9 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// BaseURL, when set, overrides config.toml's baseURL (gen --base-url:
+	// the publishing workflow takes it from GitHub Pages).
+	BaseURL string
 	// Origin maps generated content files back to the inputs they came
 	// from, in errors and log lines; nil leaves Hugo's messages as they are.
 	Origin Origin
@@ -121,6 +124,9 @@ func Build(opt Options) (Result, error) {
 		flags.Set("module", map[string]any{"mounts": mounts(projectDir, opt.GeneratedDir)})
 	}
 
+	if opt.BaseURL != "" {
+		flags.Set("baseURL", opt.BaseURL)
+	}
 	if opt.TemplateMetrics {
 		flags.Set("templateMetrics", true) // Hugo prints them to Log
 	}

@@ -28,6 +28,8 @@ type Inputs struct {
 	// The history stage reads its git history from there.
 	Dir      string
 	Embedded bool
+	// Revision is the checkout's HEAD commit; zero for a plain tree.
+	Revision model.Revision
 	Notes    []File
 	Warnings []model.Diagnostic
 
@@ -62,6 +64,7 @@ func Open(source string, notes []string) (*Inputs, error) {
 			in.warn(model.Location{File: source}, "nvFuser source checkout not found; building without it")
 		} else {
 			in.Tree, in.TreeName, in.Dir = os.DirFS(source), source, source
+			in.Revision = HeadRevision(source)
 		}
 	}
 	if len(notes) == 0 && in.Embedded {

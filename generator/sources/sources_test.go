@@ -1,6 +1,8 @@
 package sources
 
 import (
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -64,5 +66,56 @@ func TestNotesArguments(t *testing.T) {
 	}
 	if _, checked := in.FileExists("csrc/x.cpp"); checked {
 		t.Error("without a checkout nothing can be checked")
+	}
+}
+
+// TestHeadRevision: a git checkout gives its HEAD commit and date; a plain
+// folder, and a folder inside a repository that is not its top, give none.
+func TestHeadRevision(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	if err := fsutil.WriteFiles(repo, map[string]string{"csrc/a.cpp": "int x;\n"}); err != nil {
+		t.Fatal(err)
+	}
+	runGit := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", repo}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_COMMITTER_DATE=2026-04-03T13:52:18-07:00", "GIT_AUTHOR_DATE=2026-04-03T13:52:18-07:00",
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	runGit("init", "-q")
+	runGit("add", ".")
+	runGit("commit", "-q", "-m", "one")
+	head := runGit("rev-parse", "HEAD")
+
+	for _, c := range []struct {
+		name, dir, commit, date string
+	}{
+		{"checkout", repo, head, "2026-04-03T13:52:18-07:00"},
+		{"subfolder of a checkout", filepath.Join(repo, "csrc"), "", ""},
+		{"plain tree", dir, "", ""},
+		{"missing", filepath.Join(dir, "gone"), "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := HeadRevision(c.dir)
+			if got.Commit != c.commit || got.Date != c.date {
+				t.Errorf("HeadRevision(%s) = %+v, want commit %q date %q", c.dir, got, c.commit, c.date)
+			}
+		})
+	}
+	in, err := Open(repo, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Revision.Commit != head || in.Revision.Short() != head[:12] || in.Revision.Day() != "2026-04-03" {
+		t.Errorf("Open: revision %+v, want %s", in.Revision, head)
 	}
 }

@@ -41,6 +41,8 @@ func TestAccessibility(t *testing.T) {
 		{"option", "/options/dump/fusion_ir_preseg/", ""},
 		{"variable", "/env/nvfuser_num_threads/", ""},
 		{"drift", "/drift/", ""},
+		{"contract", "/contract/", ""},
+		{"option-hints", "/options/disable/parallel_compile/", ""}, // hints and links from nvFuser
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
 		{"lookup", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), `document.querySelector("#lookup-app ol, #lookup-app p")`},
 	}

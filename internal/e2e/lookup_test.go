@@ -134,3 +134,29 @@ func TestLookupResultLinksStayOnSite(t *testing.T) {
 		t.Errorf("the first result (href %q) opened %s, want %s", results[0].Href, got, want)
 	}
 }
+
+// TestLookupContractURL: the URL the /contract/ page tells nvFuser to
+// print, /lookup/?q= with the first 300 characters of the message
+// percent-encoded as its C++ and Python examples do (spaces as %20, not
+// +), opens the lookup filled in and already ranked, as gen lookup ranks
+// the same text.
+func TestLookupContractURL(t *testing.T) {
+	browser(t)
+	s := site(t)
+	idx, err := lookup.Load(s.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := lookupCases[0].text[:300]
+	cli := idx.Rank(text)
+	if len(cli) == 0 {
+		t.Fatal("gen lookup finds nothing for the truncated message; the test would prove nothing")
+	}
+	ctx := newTab(t)
+	u := "/lookup/?q=" + strings.ReplaceAll(url.QueryEscape(text), "+", "%20")
+	do(t, ctx, "opening "+u, chromedp.Navigate(s.pageURL(u)))
+	if box := eval[string](t, ctx, `document.getElementById("lookup-q").value`); box != text {
+		t.Errorf("the lookup box holds %q, want %q", box, text)
+	}
+	compareLookup(t, readLookupResults(t, ctx), cli)
+}

@@ -23,6 +23,8 @@ var renderPages = []struct {
 	{"search-results", "/search/?q=segmenter", 200},
 	{"lookup", "/lookup/", 200},
 	{"lookup-results", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), 200},
+	{"contract", "/contract/", 200},
+	{"option-hints", "/options/disable/parallel_compile/", 200}, // nvFuser suggests it, and links to it
 	{"not-found", "/no-such-page/", 404},
 }
 

@@ -46,4 +46,21 @@ bool mayFallBack() {
   return !isOptionDisabled(DisableOption::Fallback);
 }
 
+// Reports segments that failed to compile on the worker threads. To
+// compile them one at a time, see
+// https://nvfuser-handbook.example/options/disable/parallel_compile/
+void reportCompileErrors(const std::vector<std::string>& errors) {
+  if (errors.size() > 8) {
+    TORCH_WARN_ONCE(
+        "Many segments failed; set NVFUSER_NUM_THREADS=1 to compile them ",
+        "one at a time.");
+  }
+  NVF_ERROR(
+      errors.empty(),
+      "Compiling ",
+      errors.size(),
+      " segment(s) in parallel failed.\n",
+      "Use NVFUSER_DISABLE=parallel_compile to see the first error alone.");
+}
+
 } // namespace nvfuser

@@ -1,0 +1,54 @@
+package emit
+
+import (
+	"sort"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// indexInbound groups the handbook URLs written in nvFuser's tree by the
+// site path they ask for, so each page can list where nvFuser links to it.
+func (e *emitter) indexInbound() {
+	e.inbound = map[string][]model.Location{}
+	for _, l := range e.h.Inbound {
+		e.inbound[l.Path] = append(e.inbound[l.Path], l.Where)
+	}
+}
+
+// linkedFrom lists, as pinned source links, the places in nvFuser that
+// link to any of paths (a page's own path, its short link, its aliases).
+// model.Handbook.Inbound is sorted, so each list is too.
+func (e *emitter) linkedFrom(paths ...string) []model.Location {
+	var out []model.Location
+	seen := map[model.Location]bool{}
+	for _, p := range paths {
+		for _, loc := range e.inbound[p] {
+			if !seen[loc] {
+				seen[loc] = true
+				out = append(out, loc)
+			}
+		}
+	}
+	sortLocs(out)
+	return out
+}
+
+// notePaths are every path that answers for a note: its page, its short
+// link, and both for each earlier id.
+func notePaths(n *model.Note) []string {
+	out := []string{urls.Note(n.Kind, n.ID), urls.Short(n.ID)}
+	for _, a := range n.Aliases {
+		out = append(out, urls.Note(n.Kind, a), urls.Short(a))
+	}
+	return out
+}
+
+func sortLocs(l []model.Location) {
+	sort.Slice(l, func(i, j int) bool {
+		if l[i].File != l[j].File {
+			return l[i].File < l[j].File
+		}
+		return l[i].Line < l[j].Line
+	})
+}
