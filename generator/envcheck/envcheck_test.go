@@ -114,6 +114,8 @@ var verdictCases = []struct {
 	{"NVFUSER_DUMP", "launch_param(3,4),fusion_ir", []string{"launch_param", "fusion_ir"}, "", 0, nil, nil},
 	{"NVFUSER_DUMP", "é,fusion_ir,bogus", nil, ErrUnknownOption, 0, nil, nil},
 	{"NVFUSER_PROF", "print.verbose", []string{"print.verbose"}, "", 0, nil, nil},
+	{"NVFUSER_PROF", "pirnt", nil, ErrUnknownOption, 0, []string{"print"}, nil}, // two edits away
+	{"NVFUSER_PROF", "x", nil, ErrUnknownOption, 0, []string{}, nil},
 	{"NVFUSER_NUM_THREADS", "8", nil, "", 0, nil, nil},
 }
 
