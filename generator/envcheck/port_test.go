@@ -97,25 +97,34 @@ func TestBrowserPortAgrees(t *testing.T) {
 	harness := `const C = require(process.argv[1]); const fs = require("fs"); const d = process.argv[2];
 const read = f => JSON.parse(fs.readFileSync(d + "/" + f));
 const cat = C.catalog(read("env.json"), read("options.json"));
-process.stdout.write(JSON.stringify(read("inputs.json").map(i => i.script !== undefined ? C.decode(cat, i.script) : [C.check(cat, i.var, i.value)])));`
+process.stdout.write(JSON.stringify(read("inputs.json").map(i => i.script !== undefined ?
+  {verdicts: C.decode(cat, i.script), quoted: C.shellQuote(i.script)} :
+  {verdicts: [C.check(cat, i.var, i.value)], quoted: C.shellQuote(i.value)})));`
 	out, err := exec.Command(node, "-e", harness, script, dir).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}
-	var verdicts [][]Verdict
-	if err := json.Unmarshal(out, &verdicts); err != nil {
+	var answers []struct {
+		Verdicts []Verdict `json:"verdicts"`
+		Quoted   string    `json:"quoted"`
+	}
+	if err := json.Unmarshal(out, &answers); err != nil {
 		t.Fatalf("node output: %v\n%.500s", err, out)
 	}
-	if len(verdicts) != len(inputs) {
-		t.Fatalf("node gave %d answers for %d inputs", len(verdicts), len(inputs))
+	if len(answers) != len(inputs) {
+		t.Fatalf("node gave %d answers for %d inputs", len(answers), len(inputs))
 	}
 	errors, items := 0, 0
 	for i, in := range inputs {
 		var goV []Verdict
+		quoted := ShellQuote(in.Value)
 		if in.Script != "" {
-			goV = c.Decode(in.Script)
+			goV, quoted = c.Decode(in.Script), ShellQuote(in.Script)
 		} else {
 			goV = []Verdict{c.Check(in.Var, in.Value)}
+		}
+		if quoted != answers[i].Quoted {
+			t.Errorf("input %d %s: quoted as %s in Go, %s in the browser", i, describe(in), quoted, answers[i].Quoted)
 		}
 		for _, v := range goV {
 			items += len(v.Items)
@@ -123,9 +132,9 @@ process.stdout.write(JSON.stringify(read("inputs.json").map(i => i.script !== un
 				errors++
 			}
 		}
-		if !reflect.DeepEqual(goV, verdicts[i]) {
+		if !reflect.DeepEqual(goV, answers[i].Verdicts) {
 			g, _ := json.Marshal(goV)
-			j, _ := json.Marshal(verdicts[i])
+			j, _ := json.Marshal(answers[i].Verdicts)
 			t.Errorf("input %d %s: verdicts differ\n go: %s\n js: %s", i, describe(in), g, j)
 		}
 	}

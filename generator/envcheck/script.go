@@ -73,3 +73,21 @@ func (c *Catalog) Decode(text string) []Verdict {
 	}
 	return out
 }
+
+var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,=+@%-]+$`)
+
+// ShellQuote quotes a value for `export NAME=value`: bare when the shell
+// would not split or expand it; in double quotes when it uses $ expansion
+// on purpose (e.g. $(clang -print-file-name=libclang_rt.asan.so)); in
+// single quotes otherwise (an option's "(…)" needs them). The /compose/
+// page quotes the same way.
+func ShellQuote(v string) string {
+	switch {
+	case shellSafe.MatchString(v):
+		return v
+	case strings.Contains(v, "$"):
+		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+	default:
+		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
+	}
+}

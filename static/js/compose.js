@@ -245,5 +245,12 @@
     return out;
   }
 
-  return { split: split, catalog: catalog, check: check, decode: decode, findAssignments: findAssignments, nearest: nearest, utf8: utf8 };
+  // shellQuote: see envcheck.ShellQuote.
+  function shellQuote(v) {
+    if (/^[A-Za-z0-9_.\/:,=+@%-]+$/.test(v)) return v;
+    if (v.indexOf("$") >= 0) return '"' + v.replace(/[\\"]/g, function (c) { return "\\" + c; }) + '"';
+    return "'" + v.replace(/'/g, "'\\''") + "'";
+  }
+
+  return { shellQuote: shellQuote, split: split, catalog: catalog, check: check, decode: decode, findAssignments: findAssignments, nearest: nearest, utf8: utf8 };
 });
