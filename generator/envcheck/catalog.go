@@ -22,9 +22,9 @@ type Opt struct {
 	// Defined is true when the option is in the family's table in
 	// csrc/options.cpp: only then does nvFuser accept it.
 	Defined bool
-	// ReplacedBy names the option that took a removed one's place, when
-	// the option history knows it.
-	ReplacedBy string
+	// ReplacedBy names the options that took a removed one's place, when
+	// the option history knows them.
+	ReplacedBy []string
 }
 
 // Catalog is what Check knows: the variables and each family's options.
@@ -74,11 +74,30 @@ type apiVar struct {
 }
 
 type apiOpt struct {
-	Env        string `json:"env"`
-	Name       string `json:"name"`
-	DefinedAt  string `json:"defined_at"`
-	URL        string `json:"url"`
-	ReplacedBy string `json:"replaced_by"`
+	Env        string          `json:"env"`
+	Name       string          `json:"name"`
+	DefinedAt  string          `json:"defined_at"`
+	URL        string          `json:"url"`
+	ReplacedBy json.RawMessage `json:"replaced_by"`
+}
+
+// names reads replaced_by: a list of names, one name, or absent/null.
+func names(raw json.RawMessage) ([]string, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		if one == "" {
+			return nil, nil
+		}
+		return []string{one}, nil
+	}
+	var list []string
+	if err := json.Unmarshal(raw, &list); err != nil {
+		return nil, fmt.Errorf("replaced_by: %w", err)
+	}
+	return list, nil
 }
 
 // LoadCatalog reads the JSON API's env.json and options.json, as the
@@ -99,7 +118,11 @@ func LoadCatalog(envJSON, optionsJSON []byte) (*Catalog, error) {
 	}
 	opts := make([]Opt, 0, len(ao))
 	for _, o := range ao {
-		opts = append(opts, Opt{Env: o.Env, Name: o.Name, URL: path(o.URL), Defined: o.DefinedAt != "", ReplacedBy: o.ReplacedBy})
+		repl, err := names(o.ReplacedBy)
+		if err != nil {
+			return nil, fmt.Errorf("options.json: %s %s: %w", o.Env, o.Name, err)
+		}
+		opts = append(opts, Opt{Env: o.Env, Name: o.Name, URL: path(o.URL), Defined: o.DefinedAt != "", ReplacedBy: repl})
 	}
 	return NewCatalog(vars, opts), nil
 }

@@ -31,8 +31,14 @@ func catalogJSON(t testing.TB) (envJSON, optsJSON []byte) {
 	}
 	found := false
 	for _, o := range opts {
-		if o["name"] == "segmented_fusion_old" {
-			o["replaced_by"], found = "segmenter_logging", true
+		switch o["name"] {
+		case "segmented_fusion_old":
+			// The option history's form: a list.
+			o["replaced_by"], found = []string{"segmenter_logging"}, true
+		case "fusion_ir":
+			o["replaced_by"] = nil
+		case "cuda_kernel":
+			o["replaced_by"] = "" // an older form: one name
 		}
 	}
 	if !found {

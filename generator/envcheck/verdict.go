@@ -115,9 +115,13 @@ func (c *Catalog) explain(env string, err *SplitError) *Error {
 		if o, ok := c.opts[env][name]; ok { // known, but not in the table
 			e.Kind, e.URL = ErrRemovedOption, o.URL
 			e.Message = fmt.Sprintf("'%s' is no longer an option of %s", name, env)
-			if o.ReplacedBy != "" {
-				e.Message += fmt.Sprintf(": it was replaced by '%s'", o.ReplacedBy)
-				e.Suggestions = append([]string{o.ReplacedBy}, without(e.Suggestions, o.ReplacedBy)...)
+			if len(o.ReplacedBy) > 0 {
+				e.Message += ": it was replaced by '" + strings.Join(o.ReplacedBy, "' and '") + "'"
+				rest := e.Suggestions
+				for _, r := range o.ReplacedBy {
+					rest = without(rest, r)
+				}
+				e.Suggestions = append(append([]string{}, o.ReplacedBy...), rest...)
 			}
 		}
 		for _, f := range c.families {

@@ -122,7 +122,10 @@
     c.varNames.sort(byName);
     optList.forEach(function (o) {
       if (!has(c.opts, o.env)) c.opts[o.env] = Object.create(null);
-      var opt = { env: o.env, name: o.name, url: path(o.url), defined: !!o.defined_at, replacedBy: o.replaced_by || "" };
+      var repl = o.replaced_by;
+      // A list of names (the option history), one name, or absent/null.
+      repl = typeof repl === "string" ? (repl ? [repl] : []) : Array.isArray(repl) ? repl : [];
+      var opt = { env: o.env, name: o.name, url: path(o.url), defined: !!o.defined_at, replacedBy: repl };
       c.opts[o.env][o.name] = opt;
       if (opt.defined) {
         if (!c.accepted[o.env]) { c.accepted[o.env] = []; c.families.push(o.env); }
@@ -152,9 +155,9 @@
         var o = opts[name];
         e.kind = ERR.removed; e.url = o.url;
         e.message = "'" + name + "' is no longer an option of " + env;
-        if (o.replacedBy) {
-          e.message += ": it was replaced by '" + o.replacedBy + "'";
-          e.suggestions = [o.replacedBy].concat(e.suggestions.filter(function (s) { return s !== o.replacedBy; }));
+        if (o.replacedBy.length) {
+          e.message += ": it was replaced by '" + o.replacedBy.join("' and '") + "'";
+          e.suggestions = o.replacedBy.concat(e.suggestions.filter(function (s) { return o.replacedBy.indexOf(s) < 0; }));
         }
       }
       c.families.forEach(function (f) {
