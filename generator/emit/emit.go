@@ -44,6 +44,7 @@ func (s Site) IssueURL(ref string) string {
 const (
 	ContentDir = "content"
 	StaticDir  = "static"
+	DataDir    = "data" // Hugo's site.Data, for lists templates render
 )
 
 type emitter struct {
@@ -61,13 +62,13 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api}
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.api, e.schemas}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
 		}
 	}
-	return w.Prune(ContentDir, StaticDir)
+	return w.Prune(ContentDir, StaticDir, DataDir)
 }
 
 func (e *emitter) put(rel string, p page) error {

@@ -7,7 +7,9 @@
 //	/runbooks/<id>/             a runbook; /guides/<id>/ and /notes/<id>/ likewise
 //	/r/<id>/                    short link to any note, redirecting to it
 //	/drift/                     the drift report
-//	/api/*.json                 the JSON API
+//	/api/*.json                 the JSON API, described by /api/schema/*.schema.json
+//	/compose/                   compose and check an env line
+//	/llms.txt, /llms-full.txt   the handbook for coding agents; <page>/index.md is a page as Markdown
 package urls
 
 import (
@@ -78,3 +80,19 @@ func SourceRange(repoURL, ref string, f model.FileRef) string {
 	}
 	return u
 }
+
+// API is the path of a JSON API file ("options.json").
+func API(file string) string { return "/api/" + file }
+
+// Schema is the path of the JSON Schema describing an API file:
+// options.json is described by /api/schema/options.schema.json.
+func Schema(file string) string {
+	return "/api/schema/" + strings.TrimSuffix(file, ".json") + ".schema.json"
+}
+
+// Pages for tools and coding agents.
+const (
+	Compose  = "/compose/"      // compose and check an env line
+	LLMs     = "/llms.txt"      // the llmstxt.org index
+	LLMsFull = "/llms-full.txt" // every page as Markdown, in one file
+)

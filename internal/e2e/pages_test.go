@@ -23,6 +23,7 @@ var renderPages = []struct {
 	{"search-results", "/search/?q=segmenter", 200},
 	{"lookup", "/lookup/", 200},
 	{"lookup-results", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), 200},
+	{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_ENABLE=kernel_profile(", 200},
 	{"not-found", "/no-such-page/", 404},
 }
 
@@ -45,6 +46,10 @@ func TestPagesRender(t *testing.T) {
 				for _, scheme := range []string{"light", "dark"} {
 					variant := fmt.Sprintf("%s-%dx%d", scheme, size[0], size[1])
 					do(t, ctx, "emulating "+variant, viewport(size[0], size[1]), colorScheme(scheme))
+					if strings.Contains(u, "#") {
+						// Only the fragment would change: that is no navigation.
+						do(t, ctx, "leaving the page", chromedp.Navigate("about:blank"))
+					}
 					resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(u))
 					if err != nil {
 						t.Fatalf("%s %s: %v", variant, u, err)
