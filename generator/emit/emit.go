@@ -72,6 +72,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
+	p.body = escapeRawHTML(p.body)
 	data, err := p.render()
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)

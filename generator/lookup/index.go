@@ -50,7 +50,7 @@ type Match struct {
 
 // Build indexes notes. url maps a note to its page URL.
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
-	idx := &Index{Version: 1, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{}}
+	idx := &Index{Version: 1, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{}, Docs: []Doc{}}
 	df := map[string]int{}
 	features := make([][]string, len(notes))
 	parallel.For(len(notes), func(i int) {
