@@ -6,8 +6,8 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 type noteFront struct {
@@ -29,22 +29,25 @@ type noteParams struct {
 	Symptom  string `toml:"symptom,omitempty"`
 	// Ready to show: what the summary's copy blocks and lists print,
 	// computed here once rather than by template logic on every page.
-	Options    []noteOption `toml:"options,omitempty"`
-	Reproduce  string       `toml:"reproduce,omitempty"`     // the commands, one per line
-	Exports    string       `toml:"exports,omitempty"`       // see exports
-	Variables  []noteVar    `toml:"variables,omitempty"`     // env's variables, each once
-	Files      []noteFile   `toml:"files,omitempty"`         // in the checkout
-	Missing    []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
-	Tests      []string     `toml:"tests,omitempty"`
-	Symbols    []string     `toml:"symbols,omitempty"`
-	Commits    []string     `toml:"commits,omitempty"`
-	Issues     []Link       `toml:"issues,omitempty"`
-	Tools      []string     `toml:"tools,omitempty"`
-	Signatures []noteSig    `toml:"signatures,omitempty"`
-	Done       int          `toml:"checklist_done"`
-	Total      int          `toml:"checklist_total"`
-	Next       []string     `toml:"next_steps,omitempty"`
-	Related    []Ref        `toml:"related,omitempty"`
+	Options   []noteOption `toml:"options,omitempty"`
+	Reproduce string       `toml:"reproduce,omitempty"`     // the commands, one per line
+	Exports   string       `toml:"exports,omitempty"`       // see exports
+	Variables []noteVar    `toml:"variables,omitempty"`     // env's variables, each once
+	Files     []noteFile   `toml:"files,omitempty"`         // in the checkout
+	Missing   []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
+	// NotInCheckout are the source links in the body (see resolver) that
+	// point at files not in the checkout: rendered flagged, not linked.
+	NotInCheckout []string  `toml:"not_in_checkout,omitempty"`
+	Tests         []string  `toml:"tests,omitempty"`
+	Symbols       []string  `toml:"symbols,omitempty"`
+	Commits       []Link    `toml:"commits,omitempty"`
+	Issues        []Link    `toml:"issues,omitempty"`
+	Tools         []Link    `toml:"tools,omitempty"` // each links to its tag page
+	Signatures    []noteSig `toml:"signatures,omitempty"`
+	Done          int       `toml:"checklist_done"`
+	Total         int       `toml:"checklist_total"`
+	Next          []string  `toml:"next_steps,omitempty"`
+	Related       []Ref     `toml:"related,omitempty"`
 }
 
 type noteVar struct {
@@ -106,7 +109,13 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 		p.Files = append(p.Files, noteFile{Ref: fr.String(), URL: urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)})
 	}
-	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
+	p.Tests, p.Symbols = n.Tests, n.Symbols
+	for _, c := range n.Commits {
+		p.Commits = append(p.Commits, Link{Text: c, URL: urls.Commit(e.site.RepoURL, c)})
+	}
+	for _, t := range n.Tools {
+		p.Tools = append(p.Tools, Link{Text: t, URL: urls.Tag(t)})
+	}
 	for _, i := range n.Issues {
 		p.Issues = append(p.Issues, Link{Text: i, URL: e.site.IssueURL(i)})
 	}
@@ -120,10 +129,12 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
-	body, err := linkify.Linkify([]byte(n.Body), resolver{e})
-	if err != nil {
-		body = []byte(n.Body) // render the note unlinked rather than lose it
+	r := resolver{e: e, missing: map[string]bool{}}
+	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
+	for u := range r.missing {
+		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
+	sort.Strings(p.NotInCheckout)
 	return page{front: f, body: string(body)}
 }
 
@@ -136,7 +147,7 @@ func noteRef(n *model.Note) Ref {
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP
 // and the like), whose values nvFuser reads as one comma-separated list.
 func (e *emitter) isFamily(name string) bool {
-	return e.h.Family(name) != nil || notes.IsFamilyVar(name)
+	return e.h.Family(name) != nil || vocab.IsFamilyVar(name)
 }
 
 // maxShared is how many notes may share a feature before it stops
@@ -145,7 +156,7 @@ const maxShared = 50
 
 // indexRelated builds the feature -> notes postings used by related.
 func (e *emitter) indexRelated() {
-	e.postings = map[string][]*model.Note{}
+	e.postings = map[feature][]*model.Note{}
 	for _, n := range e.h.Notes {
 		for f := range noteFeatures(n) {
 			e.postings[f] = append(e.postings[f], n)
@@ -193,19 +204,35 @@ func (e *emitter) related(n *model.Note) []Ref {
 	return out
 }
 
-func noteFeatures(n *model.Note) map[string]int {
-	f := map[string]int{}
+// feature is something a note names that another may share.
+type feature struct {
+	kind featureKind
+	name string
+}
+
+type featureKind uint8
+
+const (
+	featureVar featureKind = iota
+	featureFile
+	featureTest
+	featureSymbol
+)
+
+// noteFeatures weighs a note's features: a test is the most specific.
+func noteFeatures(n *model.Note) map[feature]int {
+	f := map[feature]int{}
 	for _, s := range n.Env {
-		f["env:"+s.Name] = 2
+		f[feature{featureVar, s.Name}] = 2
 	}
 	for _, x := range n.Files {
-		f["file:"+x.Path] = 3
+		f[feature{featureFile, x.Path}] = 3
 	}
 	for _, x := range n.Tests {
-		f["test:"+x] = 4
+		f[feature{featureTest, x}] = 4
 	}
 	for _, x := range n.Symbols {
-		f["sym:"+x] = 3
+		f[feature{featureSymbol, x}] = 3
 	}
 	return f
 }

@@ -3,6 +3,8 @@ package envcheck
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Verdict is what nvFuser makes of one NAME=value. It is also the JSON the
@@ -58,14 +60,13 @@ type Error struct {
 	URL string `json:"url"`
 }
 
-const stalePrefix = "PYTORCH_"
-
 // Check gives the verdict on NAME=value.
 func (c *Catalog) Check(name, value string) Verdict {
 	v := Verdict{Var: name, Value: value, Suggestions: []string{}, Items: []Item{}}
-	env := name
-	if strings.HasPrefix(name, stalePrefix+"NVFUSER_") {
-		env = strings.TrimPrefix(name, stalePrefix)
+	// getNvFuserEnv read the old spelling too until nvFuser commit
+	// f8e84e522 removed it: it is checked as the name it stands for.
+	env := vocab.Canonical(name)
+	if env != name {
 		v.ReplacedBy = env
 	}
 	if known, ok := c.vars[name]; ok {

@@ -11,7 +11,7 @@ import (
 type Options struct {
 	// KnownOption reports whether name is an option of the family read
 	// through env (e.g. "NVFUSER_DUMP", "fusion_ir"; always the NVFUSER_
-	// spelling, see CanonicalEnv), and isFamily whether
+	// spelling, see vocab.Canonical), and isFamily whether
 	// env is an option-family variable at all. When nil, NVFUSER_DUMP,
 	// _ENABLE, _DISABLE and _PROF are families and no option is known.
 	KnownOption func(env, name string) (known, isFamily bool)
@@ -74,6 +74,7 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 	x.tools()
 	x.dates()
 	x.signatures()
+	n.Mentions = x.mentions()
 	for _, t := range x.doc.tasks {
 		n.Checklist.Items = append(n.Checklist.Items, model.ChecklistItem{Text: t.text, Done: t.done})
 		n.Checklist.Total++
