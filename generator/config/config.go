@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 )
@@ -31,6 +32,11 @@ type Settings struct {
 	URLManifest string
 	// NotesEditBase turns a note's path into an "edit this note" URL.
 	NotesEditBase string
+
+	// Warnings are findings about config.toml itself that do not stop a
+	// run: an unknown [params.handbook] key (a typo that would silently be
+	// ignored), named with file and line.
+	Warnings []string
 
 	// TemplateMetrics makes the render print Hugo's time per template
 	// (gen build --template-metrics), to find what makes pages slow.
@@ -64,7 +70,8 @@ func Load(path string) (*Settings, error) {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	var f file
-	if _, err := toml.Decode(string(data), &f); err != nil {
+	md, err := toml.Decode(string(data), &f)
+	if err != nil {
 		return nil, tomlError(path, err)
 	}
 	dir := filepath.Dir(abs)
@@ -82,6 +89,11 @@ func Load(path string) (*Settings, error) {
 	}
 	for _, n := range h.Notes {
 		s.Notes = append(s.Notes, resolve(dir, n))
+	}
+	for _, k := range md.Undecoded() {
+		if len(k) == 3 && k[0] == "params" && k[1] == "handbook" {
+			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: unknown key %s in [params.handbook]; ignored", path, keyLine(string(data), k[2]), k[2]))
+		}
 	}
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -111,4 +123,22 @@ func tomlError(path string, err error) error {
 		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, pe.Message)
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// keyLine finds the line of key's assignment after the [params.handbook]
+// header (the TOML decoder does not report positions of unknown keys); 0
+// when it cannot tell.
+func keyLine(data, key string) int {
+	inTable := false
+	for i, line := range strings.Split(data, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			inTable = t == "[params.handbook]"
+			continue
+		}
+		if rest, ok := strings.CutPrefix(t, key); inTable && ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -29,7 +29,11 @@ type Note struct {
 	Kind    string // KindRunbook, KindGuide, KindNotes
 	Status  string // runbooks only
 	Source  string // path as given on the command line or in config
-	Date    string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+	// Path is the note's path relative to the notes folder (or glob base)
+	// it came from: what published pages and the JSON API show, so no
+	// path of the build machine is ever published.
+	Path string
+	Date string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
 
 	Symptom string // first paragraph of the problem/summary section
 
@@ -56,6 +60,11 @@ type Note struct {
 	// order: found once by the extract stage, spliced into links by
 	// linkify without reading the markdown again.
 	Mentions []Mention
+
+	// UnsafeURLs are the link and image destinations that must not become
+	// links (see notes.URLSafety), in document order: rendered as text,
+	// reported by gen check.
+	UnsafeURLs []UnsafeURL
 }
 
 // MentionKind says what a Mention names.
@@ -92,6 +101,13 @@ type Mention struct {
 type MentionOption struct {
 	Start, End int
 	Name       string
+}
+
+// UnsafeURL is a destination in a note that is rendered as inert text.
+type UnsafeURL struct {
+	URL  string // as the renderer receives it (escapes and entities still raw)
+	Line int    // line in the note
+	Why  string
 }
 
 // Command is a command to reproduce or inspect the failure.
