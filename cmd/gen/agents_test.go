@@ -170,7 +170,9 @@ func TestAgentOutputs(t *testing.T) {
 			t.Errorf("variable twin facts: %v", v)
 		}
 		hostile := twins["notes/pasted-html"]
-		if !strings.Contains(hostile, "&lt;script>") || !strings.Contains(hostile, "`<code>` stays code") {
+		// Its tags stay as text (escaped, "\<" or "&lt;"), its code as written;
+		// that none is raw HTML is checked above.
+		if !strings.Contains(hostile, "script>window.__pwned = 1") || !strings.Contains(hostile, "`<code>` stays code") {
 			t.Errorf("the raw-HTML note's twin should show its tags as text and keep its code:\n%s", hostile)
 		}
 		if rb := twins["runbooks/segmenter-log-use-after-free"]; strings.Contains(rb, "](/") || !strings.Contains(rb, "csrc/runtime/executor_cache.cpp (not in the checkout)") {
