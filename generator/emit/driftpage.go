@@ -80,19 +80,9 @@ func (e *emitter) groupDrift() []driftGroup {
 // local file), a repository file links to the repository.
 func (e *emitter) whereLink(d model.Drift) Link {
 	if d.Note != nil {
-		return Link{Text: e.publishedWhere(d)}
+		return Link{Text: e.publishedWhere(d).String()}
 	}
 	return e.link(d.Where)
-}
-
-// publishedWhere is a finding's place as published: a note is named by
-// its path relative to its notes folder, not the path gen was given
-// (which may be absolute, on the build machine).
-func (e *emitter) publishedWhere(d model.Drift) string {
-	if d.Note != nil {
-		return model.Location{File: notePath(d.Note), Line: d.Where.Line}.String()
-	}
-	return d.Where.String()
 }
 
 // aboutPath is the page of what a finding is about: its note, option or
@@ -107,4 +97,14 @@ func (e *emitter) aboutPath(d model.Drift) string {
 		return urls.PagePath(urls.Var(d.Variable.Name))
 	}
 	return ""
+}
+
+// publishedWhere is a finding's place as published: a note is named by
+// its path relative to its notes folder, not the path gen was given
+// (which may be absolute, on the build machine).
+func (e *emitter) publishedWhere(d model.Drift) model.Location {
+	if d.Note == nil {
+		return d.Where
+	}
+	return model.Location{File: notePath(d.Note), Line: d.Where.Line}
 }

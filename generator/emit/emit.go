@@ -3,9 +3,7 @@ package emit
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -26,22 +24,15 @@ type Site struct {
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
-// with the note's path relative to its notes folder, each segment
-// escaped, so a file name can neither break out of the URL nor change
-// its scheme. A notes_edit_url that is not http(s) or relative (a
+// with the note's path relative to its notes folder (urls.Edit escapes
+// each segment, so a file name can neither break out of the URL nor change
+// its scheme). A notes_edit_url that is not http(s) or relative (a
 // "javascript:" one) gives no edit link at all.
 func (s Site) EditURL(rel string) string {
-	if s.NotesEditBase == "" || rel == "" {
-		return ""
-	}
 	if safe, _ := notes.URLSafety(s.NotesEditBase); !safe {
 		return ""
 	}
-	segs := strings.Split(strings.Trim(filepath.ToSlash(rel), "/"), "/")
-	for i, seg := range segs {
-		segs[i] = url.PathEscape(seg)
-	}
-	return strings.TrimSuffix(s.NotesEditBase, "/") + "/" + strings.Join(segs, "/")
+	return urls.Edit(s.NotesEditBase, rel)
 }
 
 // IssueURL links "#1234" to the repository's issue tracker (GitHub redirects

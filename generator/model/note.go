@@ -55,16 +55,22 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+	// UnsafeURLs are the link and image destinations that must not become
+	// links (see notes.URLSafety), in document order: rendered as text,
+	// reported by gen check.
+	UnsafeURLs []UnsafeURL
 
 	// Mentions are where Body names something a page may link to, in
 	// order: found once by the extract stage, spliced into links by
 	// linkify without reading the markdown again.
 	Mentions []Mention
+}
 
-	// UnsafeURLs are the link and image destinations that must not become
-	// links (see notes.URLSafety), in document order: rendered as text,
-	// reported by gen check.
-	UnsafeURLs []UnsafeURL
+// UnsafeURL is a destination in a note that is rendered as inert text.
+type UnsafeURL struct {
+	URL  string // as the renderer receives it (escapes and entities still raw)
+	Line int    // line in the note
+	Why  string
 }
 
 // MentionKind says what a Mention names.
@@ -82,10 +88,10 @@ const (
 )
 
 // Mention is a place in a note's Body, Body[Start:End], that names a
-// variable, options, a file, a pull request, a test or a symbol. Mentions are found only
-// where a reader sees plain text (not in code blocks, links, headings or
-// raw HTML anchors) or in an inline code span that holds exactly one such
-// thing; then Code is set and Start:End is the whole span, backticks
+// variable, options, a file, a pull request, a test or a symbol. Mentions
+// are found only where a reader sees plain text (not in code blocks,
+// links, headings or raw HTML anchors) or in an inline code span that
+// holds exactly one such thing; then Code is set and Start:End is the whole span, backticks
 // included. Mentions in text may overlap (a variable inside an
 // assignment): the longest, earliest one that links wins.
 type Mention struct {
@@ -101,13 +107,6 @@ type Mention struct {
 type MentionOption struct {
 	Start, End int
 	Name       string
-}
-
-// UnsafeURL is a destination in a note that is rendered as inert text.
-type UnsafeURL struct {
-	URL  string // as the renderer receives it (escapes and entities still raw)
-	Line int    // line in the note
-	Why  string
 }
 
 // Command is a command to reproduce or inspect the failure.
