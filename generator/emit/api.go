@@ -152,14 +152,22 @@ func (e *emitter) api() error {
 }
 
 func (e *emitter) writeJSON(rel string, v any) error {
+	b, err := indentedJSON(v)
+	if err != nil {
+		return err
+	}
+	return e.w.Write(rel, b)
+}
+
+func indentedJSON(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
-		return err
+		return nil, err
 	}
-	return e.w.Write(rel, buf.Bytes())
+	return buf.Bytes(), nil
 }
 
 // lookupOptions are the options the error lookup can name: every option

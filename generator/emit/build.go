@@ -5,10 +5,6 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
-// DataDir holds generated Hugo data files (templates read them as
-// hugo.Data.<name>).
-const DataDir = "data"
-
 // Generator identifies the gen binary that built the site, from its Go
 // build information (never from the clock, so a rebuild by the same binary
 // is byte-identical).

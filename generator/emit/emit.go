@@ -45,6 +45,7 @@ func (s Site) IssueURL(ref string) string { return urls.Issue(s.RepoURL, ref) }
 const (
 	ContentDir = "content"
 	StaticDir  = "static"
+	DataDir    = "data" // Hugo's site.Data, for lists templates render
 )
 
 type emitter struct {
@@ -68,7 +69,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 	e.indexDrift()
 	e.indexRelated()
 	e.indexInbound()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api, e.build}
+	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api, e.build, e.schemas}
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
@@ -78,6 +79,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
+	p.body = escapeRawHTML(p.body)
 	data, err := p.render()
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)

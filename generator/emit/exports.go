@@ -1,10 +1,10 @@
 package emit
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/envcheck"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
@@ -38,16 +38,16 @@ func exports(env []model.EnvSetting, isFamily func(string) bool) string {
 	for _, name := range names {
 		vals := values[name]
 		if isFamily(name) {
-			lines = append(lines, "export "+name+"="+shellQuote(strings.Join(vals, ",")))
+			lines = append(lines, "export "+name+"="+envcheck.ShellQuote(strings.Join(vals, ",")))
 			continue
 		}
 		first := ""
 		if len(vals) > 0 {
 			first = vals[0]
 		}
-		lines = append(lines, "export "+name+"="+shellQuote(first))
+		lines = append(lines, "export "+name+"="+envcheck.ShellQuote(first))
 		for _, v := range vals[min(1, len(vals)):] {
-			lines = append(lines, "# or: "+name+"="+shellQuote(v))
+			lines = append(lines, "# or: "+name+"="+envcheck.ShellQuote(v))
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -67,21 +67,4 @@ func options(value string) []string {
 		out = append(out, strings.TrimRight(value[t.Offset:end], ","))
 	}
 	return out
-}
-
-var shellSafe = regexp.MustCompile(`^[A-Za-z0-9_./:,=+@%-]+$`)
-
-// shellQuote quotes a value for `export NAME=value`: bare when the shell
-// would not split or expand it; in double quotes when it uses $ expansion
-// on purpose (e.g. $(clang -print-file-name=libclang_rt.asan.so)); in
-// single quotes otherwise.
-func shellQuote(v string) string {
-	switch {
-	case shellSafe.MatchString(v):
-		return v
-	case strings.Contains(v, "$"):
-		return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
-	default:
-		return "'" + strings.ReplaceAll(v, "'", `'\''`) + "'"
-	}
 }

@@ -66,7 +66,7 @@ type Match struct {
 // Build indexes notes. url maps a note to its page URL.
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 	idx := &Index{Version: 2, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{},
-		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}}
+		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}, Docs: []Doc{}}
 	df := map[string]int{}
 	features := make([][]string, len(notes))
 	tokens := make([][]string, len(notes))

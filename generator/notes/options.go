@@ -1,6 +1,6 @@
 package notes
 
-import "strings"
+import "github.com/nvfuser-handbook/handbook/generator/envcheck"
 
 // OptionToken is one option in the value of an option-family variable.
 type OptionToken struct {
@@ -13,69 +13,23 @@ type OptionToken struct {
 	Malformed bool
 }
 
-// SplitOptions splits a value such as "fusion_ir,launch_param(3,4)" the
-// way nvFuser's parseEnvOptions (csrc/options.cpp) does: the option name
-// runs to the first "," or "("; after "(" arguments are separated by ","
-// up to ")", which must be followed by "," or the end. nvFuser stops at the
-// first syntax error; so does SplitOptions, marking that token Malformed.
-// Empty names (from ",," or a trailing ",") are skipped.
+// SplitOptions splits a value such as "fusion_ir,launch_param(3,4)" where
+// nvFuser's parser does (envcheck.Split, without a table of valid names).
+// nvFuser stops at the first syntax error; so does SplitOptions, marking
+// that token Malformed. Empty names (from ",," or a trailing ",") are
+// skipped: a note's value is read for the options it names, and the
+// drift report flags what nvFuser would reject.
 func SplitOptions(value string) []OptionToken {
+	toks, err := envcheck.Split(value, nil)
 	var out []OptionToken
-	rest, off := value, 0
-	for rest != "" {
-		comma := indexOr(rest, ',')
-		lparen := indexOr(rest, '(')
-		end := min(comma, lparen)
-		tok := OptionToken{Name: rest[:end], Offset: off}
-		if end == len(rest) {
-			rest, off = "", off+end
-		} else {
-			rest, off = rest[end+1:], off+end+1
+	for _, t := range toks {
+		if t.Name != "" {
+			out = append(out, OptionToken{Name: t.Name, Args: t.Args, Offset: t.Offset})
 		}
-		if lparen < comma {
-			for closed := false; !closed; {
-				c := indexOr(rest, ',')
-				r := indexOr(rest, ')')
-				if r == len(rest) {
-					// Unclosed "(": nvFuser throws here. The remainder is
-					// kept as one argument, commas and all, so the token
-					// stays distinguishable from a well-formed one.
-					tok.Malformed = true
-					if rest != "" {
-						tok.Args = append(tok.Args, rest)
-					}
-					return appendToken(out, tok)
-				}
-				e := min(c, r)
-				tok.Args = append(tok.Args, rest[:e])
-				rest, off = rest[e+1:], off+e+1
-				closed = r < c
-			}
-			if rest != "" {
-				if rest[0] != ',' {
-					tok.Malformed = true
-					return appendToken(out, tok)
-				}
-				rest, off = rest[1:], off+1
-			}
-		}
-		out = appendToken(out, tok)
+	}
+	if err != nil { // with no table of names, only a syntax error
+		p := err.Partial
+		out = append(out, OptionToken{Name: p.Name, Args: p.Args, Offset: p.Offset, Malformed: true})
 	}
 	return out
-}
-
-func appendToken(out []OptionToken, t OptionToken) []OptionToken {
-	if t.Name == "" && !t.Malformed {
-		return out
-	}
-	return append(out, t)
-}
-
-// indexOr is strings.IndexByte with "not found" mapped to len(s), mirroring
-// std::string_view::npos comparisons in the C++ parser.
-func indexOr(s string, c byte) int {
-	if i := strings.IndexByte(s, c); i >= 0 {
-		return i
-	}
-	return len(s)
 }

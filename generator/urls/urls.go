@@ -8,7 +8,9 @@
 //	/r/<id>/                    short link to any note, redirecting to it
 //	/drift/                     the drift report
 //	/changes/                   options and variables added, removed, renamed (git checkouts)
-//	/api/*.json                 the JSON API
+//	/api/*.json                 the JSON API, described by /api/schema/*.schema.json
+//	/compose/                   compose and check an env line
+//	/llms.txt, /llms-full.txt   the handbook for coding agents; <page>/index.md is a page as Markdown
 //
 // Templates never format a path: emit puts every URL a page links to in its
 // front matter, made here. Root-relative URLs are written without the base
@@ -132,3 +134,19 @@ func SourceRange(repoURL, ref string, f model.FileRef) string {
 	}
 	return u
 }
+
+// API is the path of a JSON API file ("options.json").
+func API(file string) string { return "/api/" + file }
+
+// Schema is the path of the JSON Schema describing an API file:
+// options.json is described by /api/schema/options.schema.json.
+func Schema(file string) string {
+	return "/api/schema/" + strings.TrimSuffix(file, ".json") + ".schema.json"
+}
+
+// Pages for tools and coding agents.
+const (
+	Compose  = "/compose/"      // compose and check an env line
+	LLMs     = "/llms.txt"      // the llmstxt.org index
+	LLMsFull = "/llms-full.txt" // every page as Markdown, in one file
+)

@@ -25,6 +25,7 @@ var renderPages = []struct {
 	{"lookup-results", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), 200},
 	{"contract", "/contract/", 200},
 	{"option-hints", "/options/disable/parallel_compile/", 200}, // nvFuser suggests it, and links to it
+	{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_ENABLE=kernel_profile(", 200},
 	{"not-found", "/no-such-page/", 404},
 }
 
@@ -47,6 +48,10 @@ func TestPagesRender(t *testing.T) {
 				for _, scheme := range []string{"light", "dark"} {
 					variant := fmt.Sprintf("%s-%dx%d", scheme, size[0], size[1])
 					do(t, ctx, "emulating "+variant, viewport(size[0], size[1]), colorScheme(scheme))
+					if strings.Contains(u, "#") {
+						// Only the fragment would change: that is no navigation.
+						do(t, ctx, "leaving the page", chromedp.Navigate("about:blank"))
+					}
 					resp, err := chromedp.Run(ctx, chromedp.NavigateResponse(u))
 					if err != nil {
 						t.Fatalf("%s %s: %v", variant, u, err)
