@@ -145,6 +145,16 @@ func TestBuildExample(t *testing.T) {
 	if left, _ := filepath.Glob(filepath.Join(proj, ".public*")); len(left) > 0 {
 		t.Errorf("staging left behind: %v", left)
 	}
+
+	// A file the note names that is not in the checkout is flagged in the
+	// text, never linked (the link would 404).
+	page, err := os.ReadFile(filepath.Join(out, "runbooks", "segmenter-log-use-after-free", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<span class="ref-missing"`) || strings.Contains(string(page), `href="https://github.com/NVIDIA/Fuser/blob/main/csrc/runtime/executor_cache.cpp"`) {
+		t.Error("the runbook links executor_cache.cpp, which is not in the example checkout, instead of flagging it")
+	}
 }
 
 // TestTemplateMetrics: --template-metrics reports Hugo's time per template.

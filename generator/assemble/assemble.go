@@ -6,13 +6,13 @@ package assemble
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Paths of the option sources inside an nvFuser checkout.
@@ -79,14 +79,6 @@ func Extract(in *sources.Inputs) (*Facts, error) {
 	return f, nil
 }
 
-// FamilyKey is the short, URL-safe name of the family read through env:
-// NVFUSER_DUMP and PYTORCH_NVFUSER_DUMP are both "dump".
-func FamilyKey(env string) string {
-	k := strings.TrimPrefix(env, "PYTORCH_")
-	k = strings.TrimPrefix(k, "NVFUSER_")
-	return strings.ToLower(k)
-}
-
 // Merge builds the handbook's reference model (variables, families,
 // options) from the extracted facts.
 func Merge(f *Facts) *model.Handbook {
@@ -115,7 +107,7 @@ func mergeFamilies(h *model.Handbook, f *Facts) {
 		if t.Env == "" {
 			continue
 		}
-		fam := &model.Family{Env: t.Env, Key: FamilyKey(t.Env), Enum: t.Enum, DefinedAt: model.Location{File: OptionsCpp, Line: t.Line}}
+		fam := &model.Family{Env: t.Env, Key: vocab.FamilyKey(t.Env), Enum: t.Enum, DefinedAt: model.Location{File: OptionsCpp, Line: t.Line}}
 		if e := enums[t.Enum]; e != nil {
 			fam.Doc = e.Doc
 			fam.DeclaredAt = model.Location{File: OptionsH, Line: e.Line}
@@ -126,7 +118,7 @@ func mergeFamilies(h *model.Handbook, f *Facts) {
 	if f.YAML != nil {
 		for _, e := range f.YAML.Entries {
 			if e.EnvVar != "" && findFamily(h, e.EnvVar) == nil {
-				h.Families = append(h.Families, &model.Family{Env: e.EnvVar, Key: FamilyKey(e.EnvVar)})
+				h.Families = append(h.Families, &model.Family{Env: e.EnvVar, Key: vocab.FamilyKey(e.EnvVar)})
 			}
 		}
 	}
@@ -136,7 +128,7 @@ func mergeFamilies(h *model.Handbook, f *Facts) {
 // PYTORCH_NVFUSER_ spelling as the same family.
 func findFamily(h *model.Handbook, env string) *model.Family {
 	for _, fam := range h.Families {
-		if fam.Env == env || fam.Key == FamilyKey(env) {
+		if fam.Env == env || fam.Key == vocab.FamilyKey(env) {
 			return fam
 		}
 	}
@@ -154,7 +146,7 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 		for _, e := range t.Entries {
 			o := &model.Option{
 				Env:       t.Env,
-				Family:    FamilyKey(t.Env),
+				Family:    vocab.FamilyKey(t.Env),
 				Name:      e.Name,
 				Enum:      t.Enum + "::" + e.Enumerator,
 				DefinedAt: model.Location{File: OptionsCpp, Line: e.Line},
@@ -295,7 +287,7 @@ func familyCategory(f *Facts, fam *model.Family) string {
 		return ""
 	}
 	for _, e := range f.YAML.Entries {
-		if e.EnvVar != "" && FamilyKey(e.EnvVar) == fam.Key {
+		if e.EnvVar != "" && vocab.FamilyKey(e.EnvVar) == fam.Key {
 			return e.Category
 		}
 	}

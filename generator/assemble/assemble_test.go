@@ -66,14 +66,6 @@ func TestMergeExample(t *testing.T) {
 	}
 }
 
-func TestFamilyKey(t *testing.T) {
-	for in, want := range map[string]string{"NVFUSER_DUMP": "dump", "PYTORCH_NVFUSER_DISABLE": "disable", "NVFUSER_PROF": "prof"} {
-		if got := FamilyKey(in); got != want {
-			t.Errorf("FamilyKey(%s) = %s, want %s", in, got, want)
-		}
-	}
-}
-
 // The real env_options.yaml snapshot merges with the example's tables.
 func TestMergeRealYAML(t *testing.T) {
 	data, err := os.ReadFile(testsite.Shared(t, "fuser", "env_options.yaml"))

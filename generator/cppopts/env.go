@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // parseFunc is the options.cpp helper that reads one environment variable
@@ -11,7 +12,7 @@ import (
 const parseFunc = "parseEnvOptions"
 
 // nvfuserPrefix is what getNvFuserEnv puts in front of its argument.
-const nvfuserPrefix = "NVFUSER_"
+const nvfuserPrefix = vocab.Prefix
 
 // envByEnum maps each enum to the environment variable it is parsed from,
 // found from calls parseEnvOptions("DUMP", table). Tables and calls are
@@ -60,7 +61,7 @@ func fullEnvName(lit, prefix string, known bool) string {
 	if known {
 		return prefix + lit
 	}
-	if strings.HasPrefix(lit, nvfuserPrefix) || strings.HasPrefix(lit, "PYTORCH_"+nvfuserPrefix) {
+	if strings.HasPrefix(lit, nvfuserPrefix) || strings.HasPrefix(lit, vocab.OldPrefix) {
 		return lit
 	}
 	return nvfuserPrefix + lit

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Reads is what Scan found.
@@ -126,7 +127,7 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 				continue
 			}
 			if t.Text == "getNvFuserEnv" {
-				name = "NVFUSER_" + name
+				name = vocab.Prefix + name
 			}
 			r.Env[name] = append(r.Env[name], at)
 		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // exemptCategories hold variables read by compilers and toolchains (CC,
@@ -39,18 +40,18 @@ func optionDrift(h *model.Handbook) []model.Drift {
 		subject := o.Env + "=" + o.Name
 		switch {
 		case !o.DefinedAt.IsZero() && !o.Documented && h.HasEnvYAML:
-			out = append(out, model.Drift{Kind: model.DriftUndocumentedOption, Subject: subject,
+			out = append(out, model.Drift{Kind: model.DriftUndocumentedOption, Subject: subject, Option: o,
 				Detail: "defined in csrc/options.cpp but not listed in env_options.yaml", Where: o.DefinedAt})
 		case o.DefinedAt.IsZero() && o.Documented:
-			out = append(out, model.Drift{Kind: model.DriftRemovedOption, Subject: subject,
+			out = append(out, model.Drift{Kind: model.DriftRemovedOption, Subject: subject, Option: o,
 				Detail: "listed in env_options.yaml but no longer accepted by csrc/options.cpp", Where: o.DocumentedAt})
 		}
 		if !o.DefinedAt.IsZero() && o.DeclaredAt.IsZero() && len(h.Families) > 0 {
-			out = append(out, model.Drift{Kind: model.DriftUndeclaredOption, Subject: subject,
+			out = append(out, model.Drift{Kind: model.DriftUndeclaredOption, Subject: subject, Option: o,
 				Detail: fmt.Sprintf("options.cpp maps it to %s, which csrc/options.h does not declare", o.Enum), Where: o.DefinedAt})
 		}
 		if !o.DefinedAt.IsZero() && len(o.ReadAt) == 0 {
-			out = append(out, model.Drift{Kind: model.DriftUnusedOption, Subject: subject,
+			out = append(out, model.Drift{Kind: model.DriftUnusedOption, Subject: subject, Option: o,
 				Detail: fmt.Sprintf("accepted, but no code under csrc/ consults %s", o.Enum), Where: o.DefinedAt})
 		}
 	}
@@ -62,10 +63,10 @@ func variableDrift(h *model.Handbook) []model.Drift {
 	for _, v := range h.Variables {
 		switch {
 		case !v.Documented && len(v.ReadAt) > 0 && h.HasEnvYAML:
-			out = append(out, model.Drift{Kind: model.DriftUndocumentedVar, Subject: v.Name,
+			out = append(out, model.Drift{Kind: model.DriftUndocumentedVar, Subject: v.Name, Variable: v,
 				Detail: fmt.Sprintf("read at %s but not listed in env_options.yaml", v.ReadAt[0]), Where: v.ReadAt[0]})
 		case v.Documented && len(v.ReadAt) == 0 && !exemptCategories[v.Category]:
-			out = append(out, model.Drift{Kind: model.DriftUnreadVar, Subject: v.Name,
+			out = append(out, model.Drift{Kind: model.DriftUnreadVar, Subject: v.Name, Variable: v,
 				Detail: "listed in env_options.yaml but never read by csrc/ or the build scripts", Where: v.DocumentedAt})
 		}
 	}
@@ -79,16 +80,16 @@ func noteDrift(h *model.Handbook) []model.Drift {
 	for _, n := range h.Notes {
 		for _, u := range n.Options {
 			if !u.Known {
-				out = append(out, model.Drift{Kind: model.DriftStaleNoteOption, Subject: u.Env + "=" + u.Name,
+				out = append(out, model.Drift{Kind: model.DriftStaleNoteOption, Subject: u.Env + "=" + u.Name, Note: n, Option: h.Option(u.Env, u.Name),
 					Detail: fmt.Sprintf("note %q sets an option %s does not accept", n.ID, u.Env), Where: model.Location{File: n.Source, Line: u.Line}})
 			}
 		}
 		// A variable a note sets that no source knows: renamed or mistyped.
 		seenVar := map[string]bool{}
 		for _, e := range n.Env {
-			if h.HasSource && !seenVar[e.Name] && strings.Contains(e.Name, "NVFUSER_") && h.Variable(e.Name) == nil {
+			if h.HasSource && !seenVar[e.Name] && strings.Contains(e.Name, vocab.Prefix) && h.Variable(e.Name) == nil {
 				seenVar[e.Name] = true
-				out = append(out, model.Drift{Kind: model.DriftNoteUnknownVar, Subject: e.Name,
+				out = append(out, model.Drift{Kind: model.DriftNoteUnknownVar, Subject: e.Name, Note: n,
 					Detail: fmt.Sprintf("note %q sets a variable no nvFuser source reads or documents", n.ID), Where: model.Location{File: n.Source, Line: e.Line}})
 			}
 		}
@@ -107,7 +108,7 @@ func noteDrift(h *model.Handbook) []model.Drift {
 			}
 		}
 		for _, p := range order {
-			out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: p,
+			out = append(out, model.Drift{Kind: model.DriftNoteMissingFile, Subject: p, Note: n,
 				Detail: fmt.Sprintf("note %q points at a file that is not in the source checkout", n.ID), Where: model.Location{File: n.Source, Line: first[p]}})
 		}
 	}

@@ -29,7 +29,7 @@ func TestFind(t *testing.T) {
 		},
 		Notes: []*model.Note{{
 			ID: "crash", Source: "notes/crash.md",
-			Options: []model.OptionUse{{Env: "NVFUSER_DUMP", Name: "fusion_ir", Known: true, Line: 3}, {Env: "NVFUSER_DUMP", Name: "old_name", Line: 4}},
+			Options: []model.OptionUse{{Env: "NVFUSER_DUMP", Name: "fusion_ir", Known: true, Line: 3}, {Env: "NVFUSER_DUMP", Name: "old_name", Line: 4}, {Env: "NVFUSER_DUMP", Name: "gone", Line: 8}},
 			Files:   []model.FileRef{{Path: "csrc/a.cpp", Exists: true, Line: 5}, {Path: "csrc/branch_only.cpp", Line: 9}, {Path: "csrc/branch_only.cpp", Line: 6}},
 			Env:     []model.EnvSetting{{Name: "NVFUSER_OK", Line: 2}, {Name: "PYTORCH_NVFUSER_DUMP", Line: 7}},
 		}},
@@ -38,6 +38,7 @@ func TestFind(t *testing.T) {
 		{Kind: model.DriftRemovedOption, Subject: "NVFUSER_DUMP=gone", Where: loc("tools/env-config/env_options.yaml", 40)},
 		{Kind: model.DriftUnreadVar, Subject: "NVFUSER_STALE", Where: loc("tools/env-config/env_options.yaml", 90)},
 		{Kind: model.DriftNoteMissingFile, Subject: "csrc/branch_only.cpp", Where: loc("notes/crash.md", 6)},
+		{Kind: model.DriftStaleNoteOption, Subject: "NVFUSER_DUMP=gone", Where: loc("notes/crash.md", 8)},
 		{Kind: model.DriftStaleNoteOption, Subject: "NVFUSER_DUMP=old_name", Where: loc("notes/crash.md", 4)},
 		{Kind: model.DriftNoteUnknownVar, Subject: "PYTORCH_NVFUSER_DUMP", Where: loc("notes/crash.md", 7)},
 		{Kind: model.DriftUnusedOption, Subject: "NVFUSER_DUMP=unused", Where: loc("csrc/options.cpp", 12)},
@@ -56,6 +57,29 @@ func TestFind(t *testing.T) {
 		g := got[i]
 		if g.Kind != w.Kind || g.Subject != w.Subject || g.Where != w.Where || g.Detail == "" {
 			t.Errorf("finding %d = %+v, want %+v", i, g, w)
+		}
+		// Each finding points at what it is about, so no later stage has
+		// to parse Subject back.
+		var about string
+		switch {
+		case g.Option != nil && g.Variable == nil && g.Note == nil:
+			about = g.Option.Key()
+		case g.Variable != nil && g.Option == nil && g.Note == nil:
+			about = g.Variable.Name
+		case g.Note == h.Notes[0] && g.Variable == nil:
+			about = "note"
+			// A note setting an option only the YAML still lists names
+			// that option too (its page shows the finding).
+			if (g.Option != nil) != (g.Subject == "NVFUSER_DUMP=gone") || g.Option != nil && g.Option.Key() != g.Subject {
+				t.Errorf("finding %d (%s %s) names option %+v", i, g.Kind, g.Subject, g.Option)
+			}
+		}
+		wantAbout := w.Subject
+		if g.Where.File == "notes/crash.md" {
+			wantAbout = "note"
+		}
+		if about != wantAbout {
+			t.Errorf("finding %d (%s %s) points at %q, want %q", i, g.Kind, g.Subject, about, wantAbout)
 		}
 	}
 }

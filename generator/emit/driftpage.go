@@ -1,9 +1,10 @@
 package emit
 
 import (
+	"sort"
+
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
-	"strings"
 )
 
 type driftFront struct {
@@ -15,28 +16,27 @@ type driftFront struct {
 }
 
 type driftParams struct {
-	Kind     string      `toml:"kind"`
-	Kinds    []driftKind `toml:"kinds"`
-	Findings []driftItem `toml:"findings,omitempty"`
+	Kind   string       `toml:"kind"`
+	Total  int          `toml:"total"` // findings in all groups
+	Groups []driftGroup `toml:"groups,omitempty"`
 }
 
-// driftKind describes a kind of finding; the layout lists kinds in order.
-type driftKind struct {
-	Kind  string `toml:"kind"`
-	Title string `toml:"title"`
-	What  string `toml:"what"`
+// driftGroup is the findings of one kind, in report order (see groupDrift).
+type driftGroup struct {
+	Kind  string      `toml:"kind"`
+	Title string      `toml:"title"`
+	What  string      `toml:"what,omitempty"` // what the kind means, from model.DriftKinds
+	Items []driftItem `toml:"items"`
 }
 
 type driftItem struct {
-	Kind    string `toml:"kind"`
 	Subject string `toml:"subject"`
 	Detail  string `toml:"detail"`
 	Where   Link   `toml:"where"`
-	Path    string `toml:"path,omitempty"` // the subject's page, when it has one
+	Path    string `toml:"path,omitempty"` // the page of what it is about, when it has one
 }
 
-// driftPage lists every disagreement between the sources, grouped by kind
-// in the layout.
+// driftPage lists every disagreement between the sources, grouped by kind.
 func (e *emitter) driftPage() error {
 	f := driftFront{
 		Title:       "Drift report",
@@ -45,56 +45,56 @@ func (e *emitter) driftPage() error {
 		Weight:      60,
 	}
 	f.Params.Kind = "drift"
-	for _, k := range model.DriftKinds {
-		f.Params.Kinds = append(f.Params.Kinds, driftKind{Kind: k.Kind, Title: k.Title, What: k.What})
-	}
-	bySource := make(map[string]*model.Note, len(e.h.Notes))
-	for _, n := range e.h.Notes {
-		bySource[n.Source] = n
-	}
-	for _, d := range e.h.Drift {
-		it := driftItem{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d)}
-		it.Path = e.subjectPath(d, bySource)
-		f.Params.Findings = append(f.Params.Findings, it)
-	}
+	f.Params.Total = len(e.h.Drift)
+	f.Params.Groups = e.groupDrift()
 	return e.put("drift.md", page{front: f})
 }
 
-// inNote says whether a finding's subject lives in a note (its Where is
-// the note's source).
-func inNote(d model.Drift) bool {
-	switch d.Kind {
-	case model.DriftStaleNoteOption, model.DriftNoteMissingFile, model.DriftNoteUnknownVar:
-		return true
+// groupDrift groups the findings by kind: first the kinds model.DriftKinds
+// describes, in its order, then any other kind by name; a kind without
+// findings is left out. Findings keep their order (drift.Find sorts them).
+func (e *emitter) groupDrift() []driftGroup {
+	byKind := map[string][]driftItem{}
+	for _, d := range e.h.Drift {
+		byKind[d.Kind] = append(byKind[d.Kind], driftItem{Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d), Path: e.aboutPath(d)})
 	}
-	return false
+	var out []driftGroup
+	for _, k := range model.DriftKinds {
+		if items := byKind[k.Kind]; len(items) > 0 {
+			out = append(out, driftGroup{Kind: k.Kind, Title: k.Title, What: k.What, Items: items})
+			delete(byKind, k.Kind)
+		}
+	}
+	var other []string
+	for k := range byKind {
+		other = append(other, k)
+	}
+	sort.Strings(other)
+	for _, k := range other {
+		out = append(out, driftGroup{Kind: k, Title: k, Items: byKind[k]})
+	}
+	return out
 }
 
-// whereLink links a finding's place: notes stay as text (their source is
-// local), repository files link to the repository.
+// whereLink links a finding's place: a note's stays text (its source is a
+// local file), a repository file links to the repository.
 func (e *emitter) whereLink(d model.Drift) Link {
-	if inNote(d) {
+	if d.Note != nil {
 		return Link{Text: d.Where.String()}
 	}
 	return e.link(d.Where)
 }
 
-// subjectPath is the page a finding's subject has, if any; bySource maps
-// a note's source to the note.
-func (e *emitter) subjectPath(d model.Drift, bySource map[string]*model.Note) string {
-	if inNote(d) {
-		if n := bySource[d.Where.File]; n != nil {
-			return contentPath(urls.Note(n.Kind, n.ID))
-		}
-		return ""
-	}
-	switch d.Kind {
-	case model.DriftUndocumentedVar, model.DriftUnreadVar:
-		return resolver{e}.Env(d.Subject)
-	case model.DriftUndocumentedOption, model.DriftRemovedOption, model.DriftUnusedOption, model.DriftUndeclaredOption:
-		if env, name, ok := strings.Cut(d.Subject, "="); ok && e.h.Option(env, name) != nil {
-			return resolver{e}.Option(env, name)
-		}
+// aboutPath is the page of what a finding is about: its note, option or
+// variable (every one the handbook knows has a page).
+func (e *emitter) aboutPath(d model.Drift) string {
+	switch {
+	case d.Note != nil:
+		return urls.PagePath(urls.Note(d.Note.Kind, d.Note.ID))
+	case d.Option != nil:
+		return urls.PagePath(urls.Option(d.Option.Family, d.Option.Name))
+	case d.Variable != nil:
+		return urls.PagePath(urls.Var(d.Variable.Name))
 	}
 	return ""
 }

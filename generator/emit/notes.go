@@ -6,8 +6,8 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 type noteFront struct {
@@ -29,22 +29,25 @@ type noteParams struct {
 	Symptom  string `toml:"symptom,omitempty"`
 	// Ready to show: what the summary's copy blocks and lists print,
 	// computed here once rather than by template logic on every page.
-	Options    []noteOption `toml:"options,omitempty"`
-	Reproduce  string       `toml:"reproduce,omitempty"`     // the commands, one per line
-	Exports    string       `toml:"exports,omitempty"`       // see exports
-	Variables  []noteVar    `toml:"variables,omitempty"`     // env's variables, each once
-	Files      []noteFile   `toml:"files,omitempty"`         // in the checkout
-	Missing    []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
-	Tests      []string     `toml:"tests,omitempty"`
-	Symbols    []string     `toml:"symbols,omitempty"`
-	Commits    []string     `toml:"commits,omitempty"`
-	Issues     []Link       `toml:"issues,omitempty"`
-	Tools      []string     `toml:"tools,omitempty"`
-	Signatures []noteSig    `toml:"signatures,omitempty"`
-	Done       int          `toml:"checklist_done"`
-	Total      int          `toml:"checklist_total"`
-	Next       []string     `toml:"next_steps,omitempty"`
-	Related    []Ref        `toml:"related,omitempty"`
+	Options   []noteOption `toml:"options,omitempty"`
+	Reproduce string       `toml:"reproduce,omitempty"`     // the commands, one per line
+	Exports   string       `toml:"exports,omitempty"`       // see exports
+	Variables []noteVar    `toml:"variables,omitempty"`     // env's variables, each once
+	Files     []noteFile   `toml:"files,omitempty"`         // in the checkout
+	Missing   []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
+	// NotInCheckout are the source links in the body (see resolver) that
+	// point at files not in the checkout: rendered flagged, not linked.
+	NotInCheckout []string  `toml:"not_in_checkout,omitempty"`
+	Tests         []string  `toml:"tests,omitempty"`
+	Symbols       []string  `toml:"symbols,omitempty"`
+	Commits       []Link    `toml:"commits,omitempty"`
+	Issues        []Link    `toml:"issues,omitempty"`
+	Tools         []Link    `toml:"tools,omitempty"` // each links to its tag page
+	Signatures    []noteSig `toml:"signatures,omitempty"`
+	Done          int       `toml:"checklist_done"`
+	Total         int       `toml:"checklist_total"`
+	Next          []string  `toml:"next_steps,omitempty"`
+	Related       []Ref     `toml:"related,omitempty"`
 }
 
 type noteVar struct {
@@ -106,7 +109,13 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 		p.Files = append(p.Files, noteFile{Ref: fr.String(), URL: urls.SourceRange(e.site.RepoURL, e.site.RepoRef, fr)})
 	}
-	p.Tests, p.Symbols, p.Commits, p.Tools = n.Tests, n.Symbols, n.Commits, n.Tools
+	p.Tests, p.Symbols = n.Tests, n.Symbols
+	for _, c := range n.Commits {
+		p.Commits = append(p.Commits, Link{Text: c, URL: urls.Commit(e.site.RepoURL, c)})
+	}
+	for _, t := range n.Tools {
+		p.Tools = append(p.Tools, Link{Text: t, URL: urls.Tag(t)})
+	}
 	for _, i := range n.Issues {
 		p.Issues = append(p.Issues, Link{Text: i, URL: e.site.IssueURL(i)})
 	}
@@ -120,10 +129,15 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
-	body, err := linkify.Linkify([]byte(n.Body), resolver{e})
+	r := resolver{e: e, missing: map[string]bool{}}
+	body, err := linkify.Linkify([]byte(n.Body), r)
 	if err != nil {
 		body = []byte(n.Body) // render the note unlinked rather than lose it
 	}
+	for u := range r.missing {
+		p.NotInCheckout = append(p.NotInCheckout, u)
+	}
+	sort.Strings(p.NotInCheckout)
 	return page{front: f, body: string(body)}
 }
 
@@ -136,7 +150,7 @@ func noteRef(n *model.Note) Ref {
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP
 // and the like), whose values nvFuser reads as one comma-separated list.
 func (e *emitter) isFamily(name string) bool {
-	return e.h.Family(name) != nil || notes.IsFamilyVar(name)
+	return e.h.Family(name) != nil || vocab.IsFamilyVar(name)
 }
 
 // maxShared is how many notes may share a feature before it stops

@@ -1,11 +1,11 @@
 package emit
 
 import (
-	"path"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // varFront is a variable page's front matter; layouts/env reads it.
@@ -21,6 +21,8 @@ type varParams struct {
 	Name         string   `toml:"name"`
 	Category     string   `toml:"category,omitempty"`
 	CategoryName string   `toml:"category_name,omitempty"`
+	CategoryURL  string   `toml:"category_url,omitempty"` // the category's page
+	FamilyURL    string   `toml:"family_url,omitempty"`   // the options of the family it selects
 	Type         string   `toml:"type,omitempty"`
 	Default      string   `toml:"default,omitempty"`
 	Choices      []string `toml:"choices,omitempty"`
@@ -44,6 +46,7 @@ type optionFront struct {
 type optionParams struct {
 	Kind              string   `toml:"kind"` // "option"
 	Env               string   `toml:"env"`
+	EnvURL            string   `toml:"env_url,omitempty"` // the variable's page
 	Family            string   `toml:"family"`
 	Name              string   `toml:"name"`
 	Enum              string   `toml:"enum,omitempty"`
@@ -68,6 +71,7 @@ type sectionFront struct {
 	Params      struct {
 		Kind       string `toml:"kind,omitempty"`
 		Env        string `toml:"env,omitempty"`
+		EnvURL     string `toml:"env_url,omitempty"` // the variable's page
 		Family     string `toml:"family,omitempty"`
 		Enum       string `toml:"enum,omitempty"`
 		DefinedAt  Link   `toml:"defined_at,omitempty"`
@@ -106,6 +110,12 @@ func (e *emitter) variablePage(v *model.Variable) page {
 	}
 	p := &f.Params
 	p.Kind, p.Name, p.Category, p.CategoryName = "variable", v.Name, v.Category, e.categoryName(v.Category)
+	if v.Category != "" {
+		p.CategoryURL = urls.Category(v.Category)
+	}
+	if v.Family != "" {
+		p.FamilyURL = urls.Family(v.Family)
+	}
 	p.Type, p.Default, p.Choices, p.Family = v.Type, v.Default, v.Choices, v.Family
 	p.Documented, p.DocumentedAt, p.ReadAt = v.Documented, e.link(v.DocumentedAt), e.links(v.ReadAt)
 	p.Example = exampleForVariable(v, e.h)
@@ -116,8 +126,8 @@ func (e *emitter) variablePage(v *model.Variable) page {
 			}
 		}
 	}
-	p.UsedBy = e.usedBy["var:"+v.Name]
-	p.Drift = e.driftFor(v.Name)
+	p.UsedBy = e.varUsedBy[v]
+	p.Drift = e.varDrift[v]
 	return page{front: f, body: v.Description}
 }
 
@@ -128,18 +138,27 @@ func (e *emitter) optionPage(o *model.Option) page {
 	}
 	p := &f.Params
 	p.Kind, p.Env, p.Family, p.Name, p.Enum = "option", o.Env, o.Family, o.Name, o.Enum
+	p.EnvURL = e.varURL(o.Env)
 	p.Type, p.Default = o.Type, o.Default
 	p.HeaderDescription, p.YAMLDescription = o.HeaderDescription, o.YAMLDescription
 	p.DefinedAt, p.DeclaredAt = e.link(o.DefinedAt), e.link(o.DeclaredAt)
 	p.Documented, p.DocumentedAt, p.ReadAt = o.Documented, e.link(o.DocumentedAt), e.links(o.ReadAt)
 	p.Example = o.Env + "=" + o.Name
-	p.UsedBy = e.usedBy["opt:"+o.Env+"="+o.Name]
-	p.Drift = e.driftFor(o.Env + "=" + o.Name)
+	p.UsedBy = e.optUsedBy[o]
+	p.Drift = e.optDrift[o]
 	body := o.Description
 	if body == "" {
 		body = "No source describes this option yet."
 	}
 	return page{front: f, body: body}
+}
+
+// varURL is the page of a variable the handbook knows, else "".
+func (e *emitter) varURL(name string) string {
+	if e.h.Variable(name) == nil {
+		return ""
+	}
+	return urls.Var(name)
 }
 
 func (e *emitter) optionCategory(o *model.Option) string {
@@ -150,8 +169,9 @@ func (e *emitter) optionCategory(o *model.Option) string {
 }
 
 func (e *emitter) familyPage(f *model.Family) page {
-	fr := sectionFront{Title: f.Env + " options", Description: firstSentence(f.Doc), Weight: familyWeight(f.Key)}
+	fr := sectionFront{Title: f.Env + " options", Description: firstSentence(f.Doc), Weight: vocab.Order(f.Key)}
 	fr.Params.Kind, fr.Params.Env, fr.Params.Family, fr.Params.Enum = "family", f.Env, f.Key, f.Enum
+	fr.Params.EnvURL = e.varURL(f.Env)
 	fr.Params.DefinedAt, fr.Params.DeclaredAt = e.link(f.DefinedAt), e.link(f.DeclaredAt)
 	return page{front: fr, body: f.Doc}
 }
@@ -186,10 +206,6 @@ func exampleForVariable(v *model.Variable, h *model.Handbook) string {
 	}
 }
 
-// contentPath turns a URL path into the content path Hugo's ref machinery
-// resolves ("/env/nvfuser_dump/" -> "/env/nvfuser_dump").
-func contentPath(u string) string { return path.Clean(u) }
-
 // firstSentence is a one-line summary: the first sentence of the first
 // paragraph, at most 200 characters.
 func firstSentence(s string) string {
@@ -202,14 +218,4 @@ func firstSentence(s string) string {
 		s = string(r[:197]) + "..."
 	}
 	return s
-}
-
-// familyWeight orders families as nvFuser's docs present them.
-func familyWeight(key string) int {
-	for i, k := range []string{"dump", "enable", "disable", "prof"} {
-		if k == key {
-			return i + 1
-		}
-	}
-	return 10
 }

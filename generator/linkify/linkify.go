@@ -28,7 +28,7 @@ import (
 type Resolver interface {
 	Env(name string) string         // "/env/nvfuser_dump" style internal path
 	Option(env, name string) string // "/options/dump/fusion_ir"
-	File(ref model.FileRef) string  // URL of the file at a ref, or "missing:csrc/x.cpp"
+	File(ref model.FileRef) string  // URL of the file at a ref
 	PR(num string) string           // "#1234" -> URL
 }
 

@@ -10,6 +10,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 
 	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 var (
@@ -232,16 +233,16 @@ func (f *finder) codeDest(c string) string {
 // PYTORCH_NVFUSER_ name when the resolver does not know the old one.
 func (f *finder) env(name string) string {
 	d := f.r.Env(name)
-	if d == "" && notes.CanonicalEnv(name) != name {
-		d = f.r.Env(notes.CanonicalEnv(name))
+	if d == "" && vocab.Canonical(name) != name {
+		d = f.r.Env(vocab.Canonical(name))
 	}
 	return destination(d)
 }
 
 func (f *finder) option(env, name string) string {
 	d := f.r.Option(env, name)
-	if d == "" && notes.CanonicalEnv(env) != env {
-		d = f.r.Option(notes.CanonicalEnv(env), name)
+	if d == "" && vocab.Canonical(env) != env {
+		d = f.r.Option(vocab.Canonical(env), name)
 	}
 	return destination(d)
 }

@@ -134,9 +134,18 @@ var DriftKinds = []DriftKind{
 // Drift is one disagreement between sources.
 type Drift struct {
 	Kind    string
-	Subject string // the variable, "NVFUSER_DUMP=fusion_ir", or a file
+	Subject string // the variable, "NVFUSER_DUMP=fusion_ir", or a file: for people and the JSON API
 	Detail  string
 	Where   Location
+
+	// What the finding is about, for stages that link or group it (never
+	// re-parse Subject): the option or variable of a reference finding, or
+	// the note of a note finding (whose Where is in the note); a note
+	// setting an option nvFuser no longer accepts also names the Option
+	// when the handbook still knows it (an option only the YAML lists).
+	Option   *Option
+	Variable *Variable
+	Note     *Note
 }
 
 // Diagnostic is a problem met while reading a source that did not stop the

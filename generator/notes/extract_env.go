@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Assignment is NAME=value found in a piece of text.
@@ -137,7 +138,7 @@ func (x *extractor) setting(name, value string, line int) {
 	if strings.ContainsAny(value, "$<`") {
 		return // a shell expansion or a placeholder, not option names
 	}
-	env := CanonicalEnv(name)
+	env := vocab.Canonical(name)
 	for _, t := range SplitOptions(value) {
 		if t.Name == "" {
 			continue // "((" names nothing that could be looked up
@@ -158,7 +159,7 @@ func (x *extractor) setting(name, value string, line int) {
 
 func (x *extractor) knownOption(env, name string) (known, family bool) {
 	if x.opt.KnownOption == nil {
-		return false, familyBase[env]
+		return false, vocab.IsFamilyVar(env)
 	}
 	return x.opt.KnownOption(env, name)
 }

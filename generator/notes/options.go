@@ -79,21 +79,3 @@ func indexOr(s string, c byte) int {
 	}
 	return len(s)
 }
-
-// familyBase is the option-family variables nvFuser reads when the caller
-// does not say (Options.KnownOption is nil).
-var familyBase = map[string]bool{"NVFUSER_DUMP": true, "NVFUSER_ENABLE": true, "NVFUSER_DISABLE": true, "NVFUSER_PROF": true}
-
-// IsFamilyVar says whether name is one of nvFuser's option-family
-// variables (NVFUSER_DUMP, _ENABLE, _DISABLE, _PROF), whose value is a
-// comma-separated list of options.
-func IsFamilyVar(name string) bool { return familyBase[name] }
-
-// CanonicalEnv maps the deprecated PYTORCH_NVFUSER_* spelling, which
-// nvFuser's getNvFuserEnv still reads, to NVFUSER_*.
-func CanonicalEnv(name string) string {
-	if strings.HasPrefix(name, "PYTORCH_NVFUSER_") {
-		return strings.TrimPrefix(name, "PYTORCH_")
-	}
-	return name
-}

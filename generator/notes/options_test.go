@@ -43,13 +43,3 @@ func TestSplitOptions(t *testing.T) {
 		}
 	}
 }
-
-func TestCanonicalEnv(t *testing.T) {
-	for in, want := range map[string]string{
-		"PYTORCH_NVFUSER_DUMP": "NVFUSER_DUMP", "NVFUSER_DUMP": "NVFUSER_DUMP", "PYTORCH_CUDA_ALLOC_CONF": "PYTORCH_CUDA_ALLOC_CONF",
-	} {
-		if got := CanonicalEnv(in); got != want {
-			t.Errorf("CanonicalEnv(%q) = %q", in, got)
-		}
-	}
-}

@@ -11,7 +11,7 @@ import (
 type Options struct {
 	// KnownOption reports whether name is an option of the family read
 	// through env (e.g. "NVFUSER_DUMP", "fusion_ir"; always the NVFUSER_
-	// spelling, see CanonicalEnv), and isFamily whether
+	// spelling, see vocab.Canonical), and isFamily whether
 	// env is an option-family variable at all. When nil, NVFUSER_DUMP,
 	// _ENABLE, _DISABLE and _PROF are families and no option is known.
 	KnownOption func(env, name string) (known, isFamily bool)

@@ -8,10 +8,15 @@
 //	/r/<id>/                    short link to any note, redirecting to it
 //	/drift/                     the drift report
 //	/api/*.json                 the JSON API
+//
+// Templates never format a path: emit puts every URL a page links to in its
+// front matter, made here. Root-relative URLs are written without the base
+// URL; templates pass them through relURL (or site.GetPage, via PagePath).
 package urls
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -49,6 +54,23 @@ func Short(id string) string { return "/r/" + id + "/" }
 // Drift is the drift report's path.
 const Drift = "/drift/"
 
+// Category is the path of a variable category's page (a Hugo taxonomy term
+// of "categories"; keys are lower-case words from env_options.yaml).
+func Category(key string) string { return "/categories/" + key + "/" }
+
+// Tag is the path of a tool's page (a term of the "tags" taxonomy). Hugo
+// lower-cases term paths and turns spaces into hyphens; tool names are
+// already such slugs.
+func Tag(name string) string {
+	return "/tags/" + strings.ToLower(strings.ReplaceAll(name, " ", "-")) + "/"
+}
+
+// PagePath is the content path Hugo's page lookup (site.GetPage, the
+// render-link hook) resolves for a page URL: "/env/nvfuser_dump/" ->
+// "/env/nvfuser_dump". A lookup fails the build when the page is missing,
+// where a plain link would 404.
+func PagePath(u string) string { return path.Clean(u) }
+
 // Absolute joins the site's base URL and a path.
 func Absolute(baseURL, path string) string {
 	return strings.TrimSuffix(baseURL, "/") + path
@@ -65,6 +87,26 @@ func Source(repoURL, ref string, loc model.Location) string {
 		u += fmt.Sprintf("#L%d", loc.Line)
 	}
 	return u
+}
+
+// Commit links a commit hash (full or abbreviated) to the repository.
+func Commit(repoURL, hash string) string {
+	return strings.TrimSuffix(repoURL, "/") + "/commit/" + hash
+}
+
+// Issue links "#1234" (or "1234") to the repository's issue tracker; GitHub
+// redirects issue numbers to pull requests and back.
+func Issue(repoURL, ref string) string {
+	return strings.TrimSuffix(repoURL, "/") + "/issues/" + strings.TrimLeft(ref, "#")
+}
+
+// Edit is where a note's source can be edited: editBase + its path, or ""
+// when no edit base is configured.
+func Edit(editBase, source string) string {
+	if editBase == "" || source == "" {
+		return ""
+	}
+	return strings.TrimSuffix(editBase, "/") + "/" + strings.TrimPrefix(source, "/")
 }
 
 // SourceRange links a file reference with an optional line range.
