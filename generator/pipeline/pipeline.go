@@ -21,7 +21,6 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
-	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -78,20 +77,15 @@ func Model(s *config.Settings, r *Result) error {
 	if err != nil {
 		return err
 	}
-	h := assemble.Merge(facts)
-	h.HasSource = in.Tree != nil
-	notes, err := assemble.Notes(in, h)
+	r.add("extract", t, fmt.Sprintf("%d option tables, %d variables and options read in csrc, %d note file(s)", len(facts.Tables), len(facts.Reads.Env)+len(facts.Reads.Options), len(in.Notes)))
+
+	t = time.Now()
+	h, err := assemble.Handbook(in, facts)
 	if err != nil {
 		return err
 	}
-	h.Notes = notes
-	r.add("extract", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes)))
-
-	t = time.Now()
-	h.Drift = drift.Find(h)
-	h.Warnings = in.Warnings
 	r.Handbook = h
-	r.add("model", t, fmt.Sprintf("%d drift findings", len(h.Drift)))
+	r.add("model", t, fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d drift findings", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Drift)))
 	return nil
 }
 

@@ -30,10 +30,11 @@ var stageOf = map[string]string{
 	"generator/sources": "read",
 	"generator/example": "read",
 
-	"generator/envyaml":  "extract",
-	"generator/cppopts":  "extract",
-	"generator/csrcscan": "extract",
-	"generator/notes":    "extract",
+	"generator/envyaml":   "extract",
+	"generator/cppopts":   "extract",
+	"generator/csrcscan":  "extract",
+	"generator/notes":     "extract",
+	"generator/buildscan": "extract",
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",
