@@ -60,3 +60,54 @@ func TestRepositoryConfig(t *testing.T) {
 		t.Errorf("repository config: %+v", s)
 	}
 }
+
+// Hugo's conventions apply to gen's settings too: a config/ folder instead
+// of config.toml, HUGO_* environment overrides.
+func TestHugoConventions(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		env     map[string]string
+		baseURL string
+		repoRef string
+	}{
+		{"config folder", map[string]string{
+			"config/_default/hugo.toml":   "baseURL = \"https://folder.test/\"\n",
+			"config/_default/params.toml": "[handbook]\nrepo_ref = \"v2\"\n",
+		}, nil, "https://folder.test/", "v2"},
+		{"production overrides _default", map[string]string{
+			"config/_default/hugo.toml":   "baseURL = \"https://dev.test/\"\n",
+			"config/production/hugo.toml": "baseURL = \"https://prod.test/\"\n",
+			"config/_default/params.yaml": "handbook:\n  repo_ref: v3\n",
+		}, nil, "https://prod.test/", "v3"},
+		{"HUGO_BASEURL", map[string]string{
+			"config.toml": "baseURL = \"https://file.test/\"\n",
+		}, map[string]string{"HUGO_BASEURL": "https://env.test/"}, "https://env.test/", "main"},
+		{"HUGO_PARAMS", map[string]string{
+			"config.toml": "baseURL = \"https://file.test/\"\n[params.handbook]\nrepo_ref = \"v1\"\n",
+		}, map[string]string{"HUGOxPARAMSxHANDBOOKxREPO_REF": "v9"}, "https://file.test/", "v9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			s, err := Load(filepath.Join(dir, "config.toml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.BaseURL != tc.baseURL || s.RepoRef != tc.repoRef {
+				t.Errorf("baseURL %q repo_ref %q, want %q %q", s.BaseURL, s.RepoRef, tc.baseURL, tc.repoRef)
+			}
+		})
+	}
+}
