@@ -22,7 +22,7 @@ func BenchmarkEmit(b *testing.B) {
 	if err := pipeline.Model(s, r); err != nil {
 		b.Fatal(err)
 	}
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, FileExists: r.Inputs.FileExists}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef}
 	for b.Loop() {
 		if err := emit.Emit(r.Handbook, site, emit.NewWriter(b.TempDir())); err != nil {
 			b.Fatal(err)

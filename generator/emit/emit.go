@@ -20,9 +20,6 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
-	// FileExists reports whether a repo-relative path is in the checkout
-	// (checked=false when none was read); nil means nothing can be checked.
-	FileExists func(path string) (exists, checked bool)
 }
 
 // EditURL is where a note's source can be edited, or "".
@@ -48,7 +45,7 @@ type emitter struct {
 	optUsedBy map[*model.Option][]Ref
 	varDrift  map[*model.Variable][]string
 	optDrift  map[*model.Option][]string
-	postings  map[string][]*model.Note
+	postings  map[feature][]*model.Note // see indexRelated
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -180,10 +177,8 @@ func (r resolver) Option(env, name string) string {
 
 func (r resolver) File(f model.FileRef) string {
 	u := urls.SourceRange(r.e.site.RepoURL, r.e.site.RepoRef, f)
-	if r.e.site.FileExists != nil {
-		if exists, checked := r.e.site.FileExists(f.Path); checked && !exists {
-			r.missing[u] = true
-		}
+	if !f.Exists && r.e.h.HasSource { // the extract stage looked it up
+		r.missing[u] = true
 	}
 	return u
 }

@@ -26,7 +26,7 @@ func TestGolden(t *testing.T) {
 	}
 	out := t.TempDir()
 	w := emit.NewWriter(out)
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, FileExists: r.Inputs.FileExists}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef}
 	if err := emit.Emit(r.Handbook, site, w); err != nil {
 		t.Fatal(err)
 	}

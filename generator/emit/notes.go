@@ -130,10 +130,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	p.Related = e.related(n)
 	r := resolver{e: e, missing: map[string]bool{}}
-	body, err := linkify.Linkify([]byte(n.Body), r)
-	if err != nil {
-		body = []byte(n.Body) // render the note unlinked rather than lose it
-	}
+	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
 	for u := range r.missing {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
@@ -159,7 +156,7 @@ const maxShared = 50
 
 // indexRelated builds the feature -> notes postings used by related.
 func (e *emitter) indexRelated() {
-	e.postings = map[string][]*model.Note{}
+	e.postings = map[feature][]*model.Note{}
 	for _, n := range e.h.Notes {
 		for f := range noteFeatures(n) {
 			e.postings[f] = append(e.postings[f], n)
@@ -207,19 +204,35 @@ func (e *emitter) related(n *model.Note) []Ref {
 	return out
 }
 
-func noteFeatures(n *model.Note) map[string]int {
-	f := map[string]int{}
+// feature is something a note names that another may share.
+type feature struct {
+	kind featureKind
+	name string
+}
+
+type featureKind uint8
+
+const (
+	featureVar featureKind = iota
+	featureFile
+	featureTest
+	featureSymbol
+)
+
+// noteFeatures weighs a note's features: a test is the most specific.
+func noteFeatures(n *model.Note) map[feature]int {
+	f := map[feature]int{}
 	for _, s := range n.Env {
-		f["env:"+s.Name] = 2
+		f[feature{featureVar, s.Name}] = 2
 	}
 	for _, x := range n.Files {
-		f["file:"+x.Path] = 3
+		f[feature{featureFile, x.Path}] = 3
 	}
 	for _, x := range n.Tests {
-		f["test:"+x] = 4
+		f[feature{featureTest, x}] = 4
 	}
 	for _, x := range n.Symbols {
-		f["sym:"+x] = 3
+		f[feature{featureSymbol, x}] = 3
 	}
 	return f
 }

@@ -1,26 +1,19 @@
-// Package linkify rewrites a note's markdown so that mentions of
-// environment variables, options, source files and pull requests become
-// links, while every other byte of the note is left as written.
+// Package linkify turns the mentions the extract stage found in a note
+// (model.Note.Mentions: variables, options, source files, pull requests)
+// into links, by splicing link syntax around their byte ranges; every other
+// byte of the note is left as written.
 //
-// It works from goldmark's AST: only the source ranges of plain text nodes
-// and of whole inline code spans are edited, by splicing link syntax into
-// the original bytes. Fenced and indented code blocks, existing links,
-// images, autolinks, bare URLs, raw HTML (and text inside an HTML <a>),
-// HTML blocks and headings are never touched. Headings are left alone so
-// their anchors and the table of contents stay plain.
-//
-// After splicing, the result is parsed again and checked: same code
-// blocks, same structure, exactly the links added. If a splice changed
-// anything else (an emphasis delimiter that stopped flanking, say), the
-// edits are retried one at a time and only those that keep the document
-// intact are kept.
+// It does not read the markdown: the extract stage found mentions only
+// where goldmark sees plain text or a whole inline code span. What is left
+// to decide here is, per mention, where it links (the Resolver), which of
+// two overlapping mentions wins, and whether the brackets can go in
+// without changing the surrounding markdown (see safe). The tests render
+// notes with goldmark before and after to hold it to that.
 package linkify
 
 import (
-	"slices"
-
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
 
 // Resolver maps mentions to link destinations. Each method returns "" to
@@ -32,45 +25,121 @@ type Resolver interface {
 	PR(num string) string           // "#1234" -> URL
 }
 
-// maxRetries bounds the one-edit-at-a-time fallback, which parses the
-// document once per edit.
-const maxRetries = 200
-
-// Linkify returns body with mentions turned into links. Input that
-// notes.CheckBody refuses is returned unchanged with that error; on any
-// other input Linkify succeeds.
-func Linkify(body []byte, r Resolver) ([]byte, error) {
-	if err := notes.CheckBody("note body", body); err != nil {
-		return body, err
-	}
-	root := notes.ParseMarkdown(body)
-	edits := findEdits(body, root, r)
-	if len(edits) == 0 {
-		return body, nil
-	}
-	want := fingerprintOf(body, root)
-	out := apply(body, edits)
-	if verify(out, want, len(edits)) {
-		return out, nil
-	}
-	// Some splice disturbed the document. Keep the edits that do not.
-	if len(edits) > maxRetries {
-		return body, nil
-	}
-	var kept []edit
-	for _, e := range edits {
-		try := append(slices.Clone(kept), e)
-		if verify(apply(body, try), want, len(try)) {
-			kept = try
+// Linkify returns body with its mentions (sorted as the extract stage
+// sorts them: by start, longest first) turned into links.
+func Linkify(body []byte, mentions []model.Mention, r Resolver) []byte {
+	l := linker{body: body, r: r}
+	// Nothing inside a bare URL is linked: renderers autolink it.
+	for _, m := range mentions {
+		if m.Kind == model.MentionURL {
+			l.taken = append(l.taken, span{m.Start, m.End})
 		}
 	}
-	return apply(body, kept), nil
+	for _, m := range mentions {
+		if m.Start < 0 || m.End > len(body) || m.Start >= m.End {
+			continue // not from this body
+		}
+		edits, claims := l.resolve(m)
+		if !claims || l.overlaps(m.Start, m.End) {
+			continue
+		}
+		l.taken = append(l.taken, span{m.Start, m.End})
+		for _, e := range edits {
+			if safe(body, e.start, e.end, m.Code) {
+				l.edits = append(l.edits, e)
+			}
+		}
+	}
+	if len(l.edits) == 0 {
+		return body
+	}
+	return apply(body, l.edits)
 }
+
+type span struct{ start, end int }
 
 // edit wraps body[start:end] in a link to dest.
 type edit struct {
 	start, end int
 	dest       string
+}
+
+type linker struct {
+	body  []byte
+	r     Resolver
+	taken []span
+	edits []edit
+}
+
+// resolve returns a mention's edits, and whether it claims its range (so
+// that no overlapping mention is linked). Something that does not link
+// does not claim, except an assignment: its value is never re-read as a
+// file reference or a bare name.
+func (l *linker) resolve(m model.Mention) ([]edit, bool) {
+	one := func(d string) ([]edit, bool) {
+		if d == "" {
+			return nil, false
+		}
+		return []edit{{m.Start, m.End, d}}, true
+	}
+	switch m.Kind {
+	case model.MentionVariable:
+		return one(l.env(m.Name))
+	case model.MentionPR:
+		return one(destination(l.r.PR(m.Name)))
+	case model.MentionFile:
+		return one(destination(l.r.File(m.File)))
+	case model.MentionAssignment:
+		if m.Code {
+			// The whole span links to its one option, else its variable.
+			d := ""
+			if len(m.Options) == 1 {
+				d = l.option(m.Name, m.Options[0].Name)
+			}
+			if d == "" {
+				d = l.env(m.Name)
+			}
+			return one(d)
+		}
+		var out []edit
+		if d := l.env(m.Name); d != "" {
+			out = append(out, edit{m.Start, m.Start + len(m.Name), d})
+		}
+		for _, o := range m.Options {
+			if d := l.option(m.Name, o.Name); d != "" {
+				out = append(out, edit{o.Start, o.End, d})
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// env resolves a variable, trying the canonical NVFUSER_ spelling of a
+// PYTORCH_NVFUSER_ name when the resolver does not know the old one.
+func (l *linker) env(name string) string {
+	d := l.r.Env(name)
+	if d == "" && vocab.Canonical(name) != name {
+		d = l.r.Env(vocab.Canonical(name))
+	}
+	return destination(d)
+}
+
+func (l *linker) option(env, name string) string {
+	d := l.r.Option(env, name)
+	if d == "" && vocab.Canonical(env) != env {
+		d = l.r.Option(vocab.Canonical(env), name)
+	}
+	return destination(d)
+}
+
+func (l *linker) overlaps(s, e int) bool {
+	for _, p := range l.taken {
+		if s < p.end && p.start < e {
+			return true
+		}
+	}
+	return false
 }
 
 // apply splices the edits, which are sorted and do not overlap.

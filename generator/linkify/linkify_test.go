@@ -1,11 +1,8 @@
 package linkify
 
 import (
-	"fmt"
-
-	"github.com/nvfuser-handbook/handbook/internal/testsite"
-
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,9 +15,24 @@ import (
 	"github.com/yuin/goldmark/extension"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
-// fakeResolver knows a few variables, options and files.
+// linkify reads in as the extract stage does (notes.Parse finds the
+// mentions) and links them: the way emit runs the two stages. It returns
+// the note's body (in, without front matter) and the result.
+func linkify(in []byte) (body, out []byte, err error) {
+	n, err := notes.Parse("note.md", in, notes.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	body = []byte(n.Body)
+	return body, Linkify(body, n.Mentions, fakeResolver{}), nil
+}
+
+// fakeResolver knows a few variables, options and files; it links no
+// other file (the real one links every file, flagging missing ones).
 type fakeResolver struct{}
 
 var (
@@ -49,7 +61,7 @@ func (fakeResolver) Option(env, name string) string {
 
 func (fakeResolver) File(ref model.FileRef) string {
 	if !knownFiles[ref.Path] {
-		return "missing:" + ref.Path
+		return ""
 	}
 	u := "https://github.com/NVIDIA/Fuser/blob/main/" + ref.Path
 	if ref.Start > 0 {
@@ -100,8 +112,9 @@ func TestLinkify(t *testing.T) {
 			"[PYTORCH_NVFUSER_DISABLE](/env/nvfuser_disable)=[parallel_compile](/options/disable/parallel_compile) helps",
 			[]string{"/env/nvfuser_disable", "/options/disable/parallel_compile"}},
 		{"file ref in prose", "See csrc/ir/storage.cpp:88-108 and csrc/gone.cpp.",
-			"See [csrc/ir/storage.cpp:88-108](https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108) and [csrc/gone.cpp](missing:csrc/gone.cpp).",
-			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108", "missing:csrc/gone.cpp"}},
+			"See [csrc/ir/storage.cpp:88-108](https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108) and csrc/gone.cpp.",
+			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/ir/storage.cpp#L88-L108"}},
+		{"unlinked file does not claim its text", "In csrc/gone/NVFUSER_DUMP.cpp", "In csrc/gone/[NVFUSER_DUMP](/env/nvfuser_dump).cpp", []string{"/env/nvfuser_dump"}},
 		{"absolute path normalised", "at /opt/pytorch/nvfuser/csrc/options.cpp:12 in f",
 			"at [/opt/pytorch/nvfuser/csrc/options.cpp:12](https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#L12) in f",
 			[]string{"https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#L12"}},
@@ -132,10 +145,14 @@ func TestLinkify(t *testing.T) {
 		{"image alt untouched", "![NVFUSER_DUMP](/i.png)", "![NVFUSER_DUMP](/i.png)", nil},
 		{"guards", "!NVFUSER_DUMP \\#12 [x]NVFUSER_DUMP a*NVFUSER_DUMP*b",
 			"!NVFUSER_DUMP \\#12 [x]NVFUSER_DUMP a*NVFUSER_DUMP*b", nil},
-		// The splice would stop "**" from closing; the re-parse check drops
-		// that edit and keeps the other.
-		{"verification fallback", "**NVFUSER_DUMP**a and NVFUSER_DUMP",
+		// The splice would stop "**" from closing (a ")" before it instead
+		// of "P"): that edit is dropped, the other kept.
+		{"emphasis delimiters keep flanking", "**NVFUSER_DUMP**a and NVFUSER_DUMP",
 			"**NVFUSER_DUMP**a and [NVFUSER_DUMP](/env/nvfuser_dump)", []string{"/env/nvfuser_dump"}},
+		{"underscore runs", "_NVFUSER_DUMP_ and __init__.py:3 x_NVFUSER_DUMP_",
+			"_[NVFUSER_DUMP](/env/nvfuser_dump)_ and __init__.py:3 x_NVFUSER_DUMP_", []string{"/env/nvfuser_dump"}},
+		{"strikethrough", "~~NVFUSER_DUMP~~ and ~~NVFUSER_DUMP~~b",
+			"~~[NVFUSER_DUMP](/env/nvfuser_dump)~~ and ~~NVFUSER_DUMP~~b", []string{"/env/nvfuser_dump"}},
 		{"emphasis kept", "*NVFUSER_DUMP* and **#12**",
 			"*[NVFUSER_DUMP](/env/nvfuser_dump)* and **[#12](https://github.com/NVIDIA/Fuser/pull/12)**",
 			[]string{"/env/nvfuser_dump", "https://github.com/NVIDIA/Fuser/pull/12"}},
@@ -149,9 +166,12 @@ func TestLinkify(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			out, err := Linkify([]byte(tc.in), fakeResolver{})
+			body, out, err := linkify([]byte(tc.in))
 			if err != nil {
 				t.Fatal(err)
+			}
+			if string(body) != tc.in {
+				t.Fatalf("the note's body is not its text: %q", body)
 			}
 			if string(out) != tc.want {
 				t.Errorf("got\n  %s\nwant\n  %s", out, tc.want)
@@ -159,7 +179,7 @@ func TestLinkify(t *testing.T) {
 			if got := hrefs(t, out); !slices.Equal(got, tc.hrefs) {
 				t.Errorf("rendered hrefs %q, want %q", got, tc.hrefs)
 			}
-			checkFaithful(t, []byte(tc.in), out)
+			checkFaithful(t, body, out)
 		})
 	}
 }
@@ -172,7 +192,7 @@ func checkFaithful(t *testing.T, in, out []byte) {
 	if err := faithful(in, out); err != nil {
 		t.Error(err)
 	}
-	again, err := Linkify(out, fakeResolver{})
+	_, again, err := linkify(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,14 +202,17 @@ func checkFaithful(t *testing.T, in, out []byte) {
 }
 
 var (
-	preRE  = regexp.MustCompile(`(?s)<pre><code[^>]*>.*?</code></pre>`)
-	aTagRE = regexp.MustCompile(`<a |</a>`)
+	preRE    = regexp.MustCompile(`(?s)<pre><code[^>]*>.*?</code></pre>`)
+	aTagRE   = regexp.MustCompile(`<a |</a>`)
+	anchorRE = regexp.MustCompile(`<a [^>]*>|</a>`)
 )
 
 // faithful checks linkify's output the way a reader sees it, rendered by
-// goldmark with GFM (not with the notes parser verify.go uses, so a bug
-// there cannot hide here): the code blocks render exactly as before, and
-// links are well formed and never nested.
+// goldmark with GFM (independent of the notes parser that found the
+// mentions, so a bug there cannot hide here): with every link's tags taken
+// out, the page renders exactly as before (the same emphasis, code,
+// tables, escapes: only links were added), and links are well formed and
+// never nested.
 func faithful(in, out []byte) error {
 	render := func(md []byte) (string, error) {
 		var b bytes.Buffer
@@ -206,6 +229,9 @@ func faithful(in, out []byte) error {
 	}
 	if a, b := preRE.FindAllString(before, -1), preRE.FindAllString(after, -1); !slices.Equal(a, b) {
 		return fmt.Errorf("code blocks changed:\n%q\n%q", a, b)
+	}
+	if a, b := anchorRE.ReplaceAllString(before, ""), anchorRE.ReplaceAllString(after, ""); a != b {
+		return fmt.Errorf("more than links changed:\n%s\n%s", a, b)
 	}
 	depth := 0
 	for _, tag := range aTagRE.FindAllString(after, -1) {
@@ -247,12 +273,12 @@ func linkifyAll(t *testing.T, files []string) (added int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := Linkify(in, fakeResolver{})
+		body, out, err := linkify(in)
 		if err != nil {
 			t.Fatalf("%s: %v", f, err)
 		}
-		checkFaithful(t, in, out)
-		before, after := len(hrefs(t, in)), len(hrefs(t, out))
+		checkFaithful(t, body, out)
+		before, after := len(hrefs(t, body)), len(hrefs(t, out))
 		if after < before {
 			t.Errorf("%s: links lost (%d -> %d)", f, before, after)
 		}
@@ -261,23 +287,24 @@ func linkifyAll(t *testing.T, files []string) (added int) {
 	return added
 }
 
-func TestRefused(t *testing.T) {
-	in := []byte(strings.Repeat(">", 1000) + " x")
-	out, err := Linkify(in, fakeResolver{})
-	if err == nil || !bytes.Equal(out, in) {
-		t.Errorf("err = %v; output changed: %v", err, !bytes.Equal(out, in))
+// Mentions from another body (a stale note) are ignored, never spliced out
+// of range.
+func TestForeignMentions(t *testing.T) {
+	in := []byte("NVFUSER_DUMP")
+	ms := []model.Mention{{Start: 5, End: 40, Kind: model.MentionVariable, Name: "NVFUSER_DUMP"}, {Start: 3, End: 2, Kind: model.MentionVariable, Name: "NVFUSER_DUMP"}}
+	if out := Linkify(in, ms, fakeResolver{}); !bytes.Equal(out, in) {
+		t.Errorf("got %q", out)
 	}
 }
 
 func TestDestination(t *testing.T) {
 	for in, want := range map[string]string{
-		"/env/x":         "/env/x",
-		"/a b":           "</a b>",
-		"/a(b)":          "</a(b)>",
-		"/a|b\\c<d>":     "/a%7Cb%5Cc%3Cd%3E",
-		"/x\ny":          "/x%0Ay",
-		"  ":             "",
-		"missing:csrc/x": "missing:csrc/x",
+		"/env/x":     "/env/x",
+		"/a b":       "</a b>",
+		"/a(b)":      "</a(b)>",
+		"/a|b\\c<d>": "/a%7Cb%5Cc%3Cd%3E",
+		"/x\ny":      "/x%0Ay",
+		"  ":         "",
 	} {
 		if got := destination(in); got != want {
 			t.Errorf("destination(%q) = %q, want %q", in, got, want)
@@ -300,6 +327,9 @@ func TestFaithfulCatches(t *testing.T) {
 	for _, tc := range []struct{ name, in, out string }{
 		{"code changed", "```\nNVFUSER_DUMP=x\n```\n", "```\n[NVFUSER_DUMP](/env/x)=x\n```\n"},
 		{"indented code changed", "    NVFUSER_DUMP=x\n", "    [NVFUSER_DUMP](/env/x)=x\n"},
+		{"emphasis no longer closes", "**NVFUSER_DUMP**a\n", "**[NVFUSER_DUMP](/env/x)**a\n"},
+		{"nested link", "[see NVFUSER_DUMP](/y)\n", "[see [NVFUSER_DUMP](/env/x)](/y)\n"},
+		{"text changed", "NVFUSER_DUMP\n", "[NVFUSER_DUMP](/env/x) \\\n"},
 	} {
 		if err := faithful([]byte(tc.in), []byte(tc.out)); err == nil {
 			t.Errorf("%s: not caught", tc.name)

@@ -51,6 +51,47 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+
+	// Mentions are where Body names something a page may link to, in
+	// order: found once by the extract stage, spliced into links by
+	// linkify without reading the markdown again.
+	Mentions []Mention
+}
+
+// MentionKind says what a Mention names.
+type MentionKind uint8
+
+// Mention kinds.
+const (
+	MentionVariable   MentionKind = iota + 1 // a variable name: Name
+	MentionAssignment                        // NAME=value: Name, and Options when the value is a literal option list
+	MentionFile                              // a file in the nvFuser tree: File
+	MentionPR                                // "#1234": Name
+	MentionURL                               // a bare URL: never linked, and nothing inside it is
+	MentionTest                              // a pytest or gtest id: Name, as in Note.Tests
+	MentionSymbol                            // a qualified C++ name: Name, as in Note.Symbols
+)
+
+// Mention is a place in a note's Body, Body[Start:End], that names a
+// variable, options, a file, a pull request, a test or a symbol. Mentions are found only
+// where a reader sees plain text (not in code blocks, links, headings or
+// raw HTML anchors) or in an inline code span that holds exactly one such
+// thing; then Code is set and Start:End is the whole span, backticks
+// included. Mentions in text may overlap (a variable inside an
+// assignment): the longest, earliest one that links wins.
+type Mention struct {
+	Start, End int
+	Kind       MentionKind
+	Code       bool
+	Name       string          // the variable as written; "#1234"; the test or symbol as its list records it
+	Options    []MentionOption // MentionAssignment: the options of its value (for a code span, only when it is one option)
+	File       FileRef         // MentionFile
+}
+
+// MentionOption is one option in an assignment's value, Body[Start:End].
+type MentionOption struct {
+	Start, End int
+	Name       string
 }
 
 // Command is a command to reproduce or inspect the failure.

@@ -42,20 +42,36 @@ func (x *extractor) symbols() {
 		if !strings.Contains(u.text, "::") {
 			continue // cheap prefilter: every symbol is qualified
 		}
-		for _, m := range symbolRE.FindAllStringIndex(u.text, -1) {
-			if m[0] > 0 && strings.IndexByte(".:/-", u.text[m[0]-1]) >= 0 {
-				continue
-			}
-			s := u.text[m[0]:m[1]]
-			if strings.HasPrefix(s, "std::") || strings.HasPrefix(s, "__gnu_cxx::") || strings.HasPrefix(s, "py::") {
-				continue
-			}
-			if t := strings.TrimPrefix(s, "nvfuser::"); strings.Contains(t, "::") {
-				s = t
-			}
-			x.note.Symbols = append(x.note.Symbols, s)
+		for _, m := range findSymbols(u.text) {
+			x.note.Symbols = append(x.note.Symbols, m.name)
 		}
 	}
+}
+
+// found is a match in a piece of text: text[start:end], read as name.
+type found struct {
+	start, end int
+	name       string
+}
+
+// findSymbols finds the qualified C++ names symbols collects, each with
+// the name it records.
+func findSymbols(s string) []found {
+	var out []found
+	for _, m := range symbolRE.FindAllStringIndex(s, -1) {
+		if m[0] > 0 && strings.IndexByte(".:/-", s[m[0]-1]) >= 0 {
+			continue
+		}
+		sym := s[m[0]:m[1]]
+		if strings.HasPrefix(sym, "std::") || strings.HasPrefix(sym, "__gnu_cxx::") || strings.HasPrefix(sym, "py::") {
+			continue
+		}
+		if t := strings.TrimPrefix(sym, "nvfuser::"); strings.Contains(t, "::") {
+			sym = t
+		}
+		out = append(out, found{m[0], m[1], sym})
+	}
+	return out
 }
 
 // tests collects pytest node ids (paths normalised like file references),
@@ -69,18 +85,8 @@ func (x *extractor) tests() {
 		if !strings.Contains(u.text, ".py::") && !strings.Contains(u.text, "Test") && !strings.Contains(u.text, "gtest") && !strings.Contains(u.text, "]") {
 			continue // cheap prefilter: no test id can match
 		}
-		for _, id := range pytestRE.FindAllString(u.text, -1) {
-			file, rest, _ := strings.Cut(id, "::")
-			if rel, ok := repoRelative(file, x.opt.FileExists); ok {
-				file = rel
-			}
-			x.note.Tests = append(x.note.Tests, file+"::"+rest)
-		}
-		for _, m := range gtestRE.FindAllStringIndex(u.text, -1) {
-			if m[1] < len(u.text) && strings.IndexByte("*?-:", u.text[m[1]]) >= 0 {
-				continue // part of a gtest filter pattern, taken whole below
-			}
-			x.note.Tests = append(x.note.Tests, u.text[m[0]:m[1]])
+		for _, m := range findTestIDs(u.text, x.opt.FileExists) {
+			x.note.Tests = append(x.note.Tests, m.name)
 		}
 		for _, m := range gtestFilterRE.FindAllStringSubmatch(u.text, -1) {
 			if f := unquoteShell(m[1]); f != "" && !strings.ContainsAny(f, "<>$") {
@@ -91,6 +97,26 @@ func (x *extractor) tests() {
 			x.note.Tests = append(x.note.Tests, m[1])
 		}
 	}
+}
+
+// findTestIDs finds pytest node ids (their path made repo-relative) and
+// gtest Suite.Name ids in s, pytest ids first.
+func findTestIDs(s string, exists func(string) (bool, bool)) []found {
+	var out []found
+	for _, m := range pytestRE.FindAllStringIndex(s, -1) {
+		file, rest, _ := strings.Cut(s[m[0]:m[1]], "::")
+		if rel, ok := repoRelative(file, exists); ok {
+			file = rel
+		}
+		out = append(out, found{m[0], m[1], file + "::" + rest})
+	}
+	for _, m := range gtestRE.FindAllStringIndex(s, -1) {
+		if m[1] < len(s) && strings.IndexByte("*?-:", s[m[1]]) >= 0 {
+			continue // part of a gtest filter pattern, taken whole by tests
+		}
+		out = append(out, found{m[0], m[1], s[m[0]:m[1]]})
+	}
+	return out
 }
 
 // commits collects hashes named as commits ("commit 1a2b3c4", "rev:

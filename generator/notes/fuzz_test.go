@@ -36,6 +36,7 @@ func FuzzParse(f *testing.F) {
 			return
 		}
 		checkInvariants(t, n, data)
+		checkMentions(t, n)
 		for _, l := range [][]string{n.Symbols, n.Tests, n.Commits, n.Issues, n.Tools, n.Dates, n.Aliases} {
 			for _, s := range l {
 				if s == "" {

@@ -20,9 +20,9 @@ import (
 // safe for concurrent use.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
 
-// ParseMarkdown parses body as the handbook renders it (without autolinks,
-// see above). Callers must have checked the input with CheckBody first.
-func ParseMarkdown(body []byte) ast.Node {
+// parseMarkdown parses body as the handbook renders it (without autolinks,
+// see above). Callers must have checked the input with checkBody first.
+func parseMarkdown(body []byte) ast.Node {
 	return markdown.Parser().Parse(text.NewReader(body))
 }
 
@@ -83,13 +83,14 @@ type doc struct {
 	tasks    []task
 
 	src   []byte
+	root  ast.Node // the parsed body, for mentions
 	lines *lineIndex
 	open  []int // headings whose section is still open, outermost first
 }
 
 func readDoc(body []byte, lines *lineIndex) *doc {
-	d := &doc{src: body, lines: lines}
-	root := ParseMarkdown(body)
+	root := parseMarkdown(body)
+	d := &doc{src: body, root: root, lines: lines}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil

@@ -74,6 +74,7 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 	x.tools()
 	x.dates()
 	x.signatures()
+	n.Mentions = x.mentions()
 	for _, t := range x.doc.tasks {
 		n.Checklist.Items = append(n.Checklist.Items, model.ChecklistItem{Text: t.text, Done: t.done})
 		n.Checklist.Total++

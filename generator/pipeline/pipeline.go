@@ -104,7 +104,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 
 	t := time.Now()
 	w := emit.NewWriter(s.GeneratedDir())
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase, FileExists: r.Inputs.FileExists}
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, NotesEditBase: s.NotesEditBase}
 	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
 		return r, err
 	}
