@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/gohugoio/hugo/common/hmaps"
 	"github.com/gohugoio/hugo/common/loggers"
@@ -37,6 +40,11 @@ type Settings struct {
 	URLManifest string
 	// NotesEditBase turns a note's path into an "edit this note" URL.
 	NotesEditBase string
+
+	// Warnings are findings about the configuration itself that do not
+	// stop a run: an unknown [params.handbook] key (a typo that would
+	// silently be ignored), named with file and line.
+	Warnings []string
 
 	// TemplateMetrics makes the render print Hugo's time per template
 	// (gen build --template-metrics), to find what makes pages slow.
@@ -92,6 +100,7 @@ func Load(path string) (*Settings, error) {
 	default:
 		return nil, fmt.Errorf("%s: params.handbook.notes: expected a list of paths, got %T", abs, notes)
 	}
+	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
 	}
@@ -102,6 +111,50 @@ func Load(path string) (*Settings, error) {
 		s.RepoRef = "main"
 	}
 	return s, nil
+}
+
+// knownKeys are the [params.handbook] keys gen reads.
+var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true}
+
+// unknownKeys warns about each [params.handbook] key gen does not read,
+// sorted, with the line of config.toml that sets it when that file has it
+// (Hugo's loader does not keep positions; a key set in a config/ folder or
+// the environment is named without a line).
+func unknownKeys(configFile string, h hmaps.Params) []string {
+	var keys []string
+	for k := range h {
+		if !knownKeys[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	data, _ := os.ReadFile(configFile)
+	var out []string
+	for _, k := range keys {
+		where := configFile
+		if line := keyLine(string(data), k); line > 0 {
+			where += ":" + strconv.Itoa(line)
+		}
+		out = append(out, fmt.Sprintf("%s: unknown key %s in [params.handbook]; ignored", where, k))
+	}
+	return out
+}
+
+// keyLine finds the line of key's assignment after the [params.handbook]
+// header; 0 when it cannot tell.
+func keyLine(data, key string) int {
+	inTable := false
+	for i, line := range strings.Split(data, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			inTable = t == "[params.handbook]"
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.ToLower(t), key); inTable && ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // LoadHugo loads the Hugo configuration of the project whose config file

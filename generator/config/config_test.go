@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -109,5 +110,21 @@ func TestHugoConventions(t *testing.T) {
 				t.Errorf("baseURL %q repo_ref %q, want %q %q", s.BaseURL, s.RepoRef, tc.baseURL, tc.repoRef)
 			}
 		})
+	}
+}
+
+// TestUnknownKeyWarns: a misspelt [params.handbook] key is a warning with
+// file and line, not silently ignored; Hugo's own keys are not ours to judge.
+func TestUnknownKeyWarns(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(p, []byte("baseURL = \"https://x/\"\ntitle = \"t\"\n[params]\n  color = \"red\"\n[params.handbook]\n  notes = []\n  sorce = \"../Fuser\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], p+":7: unknown key sorce") {
+		t.Errorf("warnings = %q, want one naming %s:7 and sorce", s.Warnings, p)
 	}
 }
