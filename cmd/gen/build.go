@@ -11,6 +11,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
 
 var errUsage = errors.New("usage")
@@ -40,17 +41,43 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 		fmt.Fprintf(stderr, "gen %s: unexpected argument %q\n", name, fs.Arg(0))
 		return nil, errUsage
 	}
+	// A path typed on the command line must exist: a typo must not build
+	// an empty handbook. (Defaults from config.toml that are missing stay
+	// warnings: see sources.Open.)
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	for _, name := range []string{"config", "source", "out"} {
+		if given[name] && fs.Lookup(name).Value.String() == "" {
+			return nil, fmt.Errorf("--%s: empty path", name)
+		}
+	}
+	for _, n := range notes {
+		if n == "" {
+			return nil, errors.New("--notes: empty path")
+		}
+	}
 	s, err := config.Load(*cfgFile)
 	if err != nil {
 		return nil, err
 	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	if *source != "" {
+		if err := sources.CheckGiven("--source", *source, false); err != nil {
+			return nil, err
+		}
 		s.Source, _ = filepath.Abs(*source)
 	}
 	if *out != "" {
 		s.Out, _ = filepath.Abs(*out)
 	}
 	if len(notes) > 0 {
+		for _, n := range notes {
+			if err := sources.CheckGiven("--notes", n, true); err != nil {
+				return nil, err
+			}
+		}
 		s.Notes = notes
 	}
 	return s, nil
@@ -74,6 +101,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		return err
 	}
 	s.TemplateMetrics = metrics
+	defer stopCleanly(stderr)()
 	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
 	if check {
 		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))

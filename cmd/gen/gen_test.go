@@ -200,11 +200,18 @@ func TestBadInputKeepsPreviousSite(t *testing.T) {
 	}
 }
 
-// TestMissingSourceWarns: a source folder that does not exist is a warning
-// naming it, and the rest still builds.
+// TestMissingSourceWarns: a source folder from config.toml that does not
+// exist is a warning naming it, and the rest still builds; the same path
+// given with --source is an error (TestBadOutputAndFlags).
 func TestMissingSourceWarns(t *testing.T) {
 	proj := testsite.New(t)
-	code, stdout, stderr := gen(t, "", "--config", filepath.Join(proj, "config.toml"), "--source", filepath.Join(proj, "no-such-fuser"))
+	cfg := filepath.Join(proj, "config.toml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, strings.Replace(string(data), `source = ""`, `source = "no-such-fuser"`, 1))
+	code, stdout, stderr := gen(t, "", "--config", cfg)
 	if code != 0 {
 		t.Fatalf("exit %d: %s %s", code, stdout, stderr)
 	}
@@ -304,7 +311,7 @@ func TestUsage(t *testing.T) {
 	if code, _, _ := gen(t, "", "build", "--no-such-flag"); code != 2 {
 		t.Errorf("bad flag: exit %d, want 2", code)
 	}
-	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") {
+	if code, out, _ := gen(t, "", "help"); code != 0 || !strings.Contains(out, "lookup") || !strings.Contains(out, ".handbook-site") {
 		t.Errorf("help: exit %d %q", code, out)
 	}
 }

@@ -68,6 +68,13 @@ flags (build, check, serve):
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
 
+  --source and --notes given here must exist (config defaults that are missing
+  only warn). --out must be a new or empty folder, or one gen made (it holds
+  .handbook-site); gen refuses a file, someone else's folder, a symlink, the
+  project, the source checkout, a notes path, generated/, or any folder that
+  contains one of them, and changes nothing. Ctrl-C leaves the published site
+  as it was and removes the run's staging folder (exit status 130).
+
 flags (build, check):
   --template-metrics  print the time Hugo spent in each template (finding slow pages)
 

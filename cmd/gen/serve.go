@@ -16,6 +16,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/generator/publish"
 )
 
 // serveCmd builds, serves the site on localhost, and rebuilds when an input
@@ -115,6 +116,8 @@ func interrupt() <-chan struct{} {
 	c := make(chan struct{})
 	sig := make(chan os.Signal, 1)
 	notify(sig)
-	go func() { <-sig; close(c) }()
+	// A rebuild in progress is abandoned at once: its staging folder is
+	// removed and its publish refused, so the served site stays whole.
+	go func() { <-sig; publish.Abort(); close(c) }()
 	return c
 }

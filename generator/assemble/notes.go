@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -31,6 +32,12 @@ func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 	failed := make([]error, len(in.Notes))
 	parallel.For(len(in.Notes), func(i int) {
 		parsed[i], failed[i] = notes.Parse(in.Notes[i].Path, in.Notes[i].Data, opt)
+		if parsed[i] != nil {
+			parsed[i].Path = in.Notes[i].Rel
+			if parsed[i].Path == "" {
+				parsed[i].Path = filepath.Base(in.Notes[i].Path)
+			}
+		}
 	})
 	var out []*model.Note
 	byID := map[string]string{}

@@ -118,12 +118,15 @@ func readPage(file string) (*page, []string, error) {
 
 // checkRef returns "" when ref resolves, else what is wrong.
 func checkRef(siteDir, from, ref string, base *url.URL, basePath string, pages map[string]*page) string {
+	if msg := unsafeRef(ref); msg != "" {
+		return msg
+	}
 	u, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
 		return fmt.Sprintf("unparsable link %q", ref)
 	}
 	if u.Scheme != "" && u.Scheme != "http" && u.Scheme != "https" {
-		return "" // mailto:, data:, javascript: are not ours to check
+		return "" // mailto: (unsafeRef refused every other scheme)
 	}
 	if u.Host != "" && u.Host != base.Host {
 		return "" // external

@@ -98,12 +98,12 @@ func (e *emitter) api() error {
 	}
 	drift := []APIDrift{}
 	for _, d := range e.h.Drift {
-		drift = append(drift, APIDrift{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: d.Where.String()})
+		drift = append(drift, APIDrift{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.publishedWhere(d).String()})
 	}
 	notes := []APIRunbook{}
 	for _, n := range e.h.Notes {
 		r := APIRunbook{ID: n.ID, Title: n.Title, URL: abs(urls.Note(n.Kind, n.ID)), ShortURL: abs(urls.Short(n.ID)),
-			Kind: n.Kind, Status: n.Status, Source: n.Source, Env: []string{}, Options: []APINoteOption{},
+			Kind: n.Kind, Status: n.Status, Source: notePath(n), Env: []string{}, Options: []APINoteOption{},
 			Files: []string{}, Tests: nonNil(n.Tests), Symbols: nonNil(n.Symbols), Signatures: []string{}}
 		r.Env = append(r.Env, n.Variables()...)
 		for _, o := range n.Options {

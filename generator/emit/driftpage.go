@@ -80,7 +80,7 @@ func (e *emitter) groupDrift() []driftGroup {
 // local file), a repository file links to the repository.
 func (e *emitter) whereLink(d model.Drift) Link {
 	if d.Note != nil {
-		return Link{Text: d.Where.String()}
+		return Link{Text: e.publishedWhere(d).String()}
 	}
 	return e.link(d.Where)
 }
@@ -97,4 +97,14 @@ func (e *emitter) aboutPath(d model.Drift) string {
 		return urls.PagePath(urls.Var(d.Variable.Name))
 	}
 	return ""
+}
+
+// publishedWhere is a finding's place as published: a note is named by
+// its path relative to its notes folder, not the path gen was given
+// (which may be absolute, on the build machine).
+func (e *emitter) publishedWhere(d model.Drift) model.Location {
+	if d.Note == nil {
+		return d.Where
+	}
+	return model.Location{File: notePath(d.Note), Line: d.Where.Line}
 }

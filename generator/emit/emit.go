@@ -9,6 +9,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
@@ -22,8 +23,17 @@ type Site struct {
 	NotesEditBase string
 }
 
-// EditURL is where a note's source can be edited, or "".
-func (s Site) EditURL(source string) string { return urls.Edit(s.NotesEditBase, source) }
+// EditURL is where a note can be edited, or "": notes_edit_url joined
+// with the note's path relative to its notes folder (urls.Edit escapes
+// each segment, so a file name can neither break out of the URL nor change
+// its scheme). A notes_edit_url that is not http(s) or relative (a
+// "javascript:" one) gives no edit link at all.
+func (s Site) EditURL(rel string) string {
+	if safe, _ := notes.URLSafety(s.NotesEditBase); !safe {
+		return ""
+	}
+	return urls.Edit(s.NotesEditBase, rel)
+}
 
 // IssueURL links "#1234" to the repository's issue tracker (GitHub redirects
 // issue numbers to pull requests and back).
@@ -96,7 +106,14 @@ func (e *emitter) notes() error {
 	errs := make([]error, len(e.h.Notes))
 	parallel.For(len(e.h.Notes), func(i int) {
 		n := e.h.Notes[i]
-		errs[i] = e.put(urls.Section(n.Kind)+"/"+n.ID+".md", e.notePage(n))
+		rel := path.Join(ContentDir, urls.Section(n.Kind), n.ID+".md")
+		data, bodyLine, err := e.notePage(n).renderAt()
+		if err != nil {
+			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
+			return
+		}
+		e.w.SetOrigin(rel, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
+		errs[i] = e.w.Write(rel, data)
 	})
 	return errors.Join(errs...)
 }

@@ -34,18 +34,27 @@ type page struct {
 // render encodes the page. toml.Encoder writes struct fields in declaration
 // order, so the output is byte-stable.
 func (p page) render() ([]byte, error) {
+	data, _, err := p.renderAt()
+	return data, err
+}
+
+// renderAt is render, plus the line of the output on which the body
+// starts (what maps Hugo's line numbers back to the note's).
+func (p page) renderAt() ([]byte, int, error) {
 	var buf bytes.Buffer
 	buf.WriteString("+++\n")
 	enc := toml.NewEncoder(&buf)
 	enc.Indent = ""
 	if err := enc.Encode(p.front); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	buf.WriteString("+++\n")
+	bodyLine := 0
 	if p.body != "" {
 		buf.WriteString("\n")
+		bodyLine = bytes.Count(buf.Bytes(), []byte("\n")) + 1
 		buf.WriteString(strings.TrimRight(p.body, "\n"))
 		buf.WriteString("\n")
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), bodyLine, nil
 }

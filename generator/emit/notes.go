@@ -1,6 +1,9 @@
 package emit
 
 import (
+	"path"
+	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -20,13 +23,16 @@ type noteFront struct {
 }
 
 type noteParams struct {
-	ID       string `toml:"id"`
-	Kind     string `toml:"kind"`
-	Status   string `toml:"status,omitempty"`
-	Source   string `toml:"source"`
-	EditURL  string `toml:"edit_url,omitempty"`
-	ShortURL string `toml:"short_url"`
-	Symptom  string `toml:"symptom,omitempty"`
+	ID      string `toml:"id"`
+	Kind    string `toml:"kind"`
+	Status  string `toml:"status,omitempty"`
+	Source  string `toml:"source"`
+	EditURL string `toml:"edit_url,omitempty"`
+	// UnsafeURLs are destinations the render hooks show as text, never
+	// as links (notes.URLSafety decided, once, while reading the note).
+	UnsafeURLs []string `toml:"unsafe_urls,omitempty"`
+	ShortURL   string   `toml:"short_url"`
+	Symptom    string   `toml:"symptom,omitempty"`
 	// Ready to show: what the summary's copy blocks and lists print,
 	// computed here once rather than by template logic on every page.
 	Options   []noteOption `toml:"options,omitempty"`
@@ -79,9 +85,14 @@ func (e *emitter) notePage(n *model.Note) page {
 		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
 	}
 	p := &f.Params
-	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, n.Source, n.Symptom
+	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), literal(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
-	p.EditURL = e.site.EditURL(n.Source)
+	p.EditURL = e.site.EditURL(notePath(n))
+	for _, u := range n.UnsafeURLs {
+		if !slices.Contains(p.UnsafeURLs, u.URL) {
+			p.UnsafeURLs = append(p.UnsafeURLs, u.URL)
+		}
+	}
 	var commands []string
 	for _, c := range n.Commands {
 		commands = append(commands, c.Text)
@@ -125,7 +136,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.Done, p.Total = n.Checklist.Done, n.Checklist.Total
 	for _, it := range n.Checklist.Items {
 		if !it.Done {
-			p.Next = append(p.Next, it.Text)
+			p.Next = append(p.Next, literal(it.Text))
 		}
 	}
 	p.Related = e.related(n)
@@ -135,7 +146,16 @@ func (e *emitter) notePage(n *model.Note) page {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
 	sort.Strings(p.NotInCheckout)
-	return page{front: f, body: string(body)}
+	return page{front: f, body: literal(string(body))}
+}
+
+// notePath is the note's path as pages and the JSON API show it:
+// relative to the notes folder it came from, never the build machine's.
+func notePath(n *model.Note) string {
+	if n.Path != "" {
+		return n.Path
+	}
+	return path.Base(filepath.ToSlash(n.Source))
 }
 
 // noteRef is a reference to a note.

@@ -10,6 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -21,6 +23,44 @@ type Writer struct {
 	produced map[string]bool
 	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
+	origins  map[string]Origin
+}
+
+// Origin is the input a generated file was made from: errors Hugo reports
+// in the generated file must name it instead.
+type Origin struct {
+	Source   string // the note's path as gen was given it
+	BodyLine int    // line of the generated file where the note's body starts (0: no body)
+	NoteLine int    // line of the note where its body starts
+}
+
+// Locate turns a line of the generated file (0 if unknown) into the
+// note's "path:line", or "path" when the line is unknown or in the
+// generated front matter.
+func (o Origin) Locate(line int) string {
+	if line <= 0 || o.BodyLine <= 0 || line < o.BodyLine {
+		return o.Source
+	}
+	return o.Source + ":" + strconv.Itoa(line-o.BodyLine+o.NoteLine)
+}
+
+// SetOrigin records where the generated file rel came from.
+func (w *Writer) SetOrigin(rel string, o Origin) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.origins == nil {
+		w.origins = map[string]Origin{}
+	}
+	w.origins[filepath.ToSlash(filepath.Clean(rel))] = o
+}
+
+// Origin is the input the generated file rel (relative to Root) came
+// from, ok=false for a file made from nothing a user wrote.
+func (w *Writer) Origin(rel string) (Origin, bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	o, ok := w.origins[rel]
+	return o, ok
 }
 
 // NewWriter returns a Writer for root.
@@ -56,10 +96,19 @@ func (w *Writer) Write(rel string, data []byte) error {
 	return nil
 }
 
+// Manifest, under Root, lists the files the last run produced: Prune
+// removes only files listed there, so a file gen did not write is never
+// deleted.
+const Manifest = ".emitted"
+
 // Prune removes files under the given subdirectories of Root that this run
-// did not produce (a deleted note, a removed option), then empty folders.
+// did not produce (a deleted note, a removed option) and that an earlier
+// run did (they are in Manifest), then empty folders, and records this
+// run's files in Manifest. A tree with no Manifest comes from a gen older
+// than it; its unproduced files are taken to be gen's, once.
 func (w *Writer) Prune(dirs ...string) error {
 	sort.Strings(w.Written) // concurrent writes finish in any order
+	previous, legacy := w.readManifest()
 	for _, d := range dirs {
 		base := filepath.Join(w.Root, d)
 		var stale, folders []string
@@ -74,7 +123,7 @@ func (w *Writer) Prune(dirs ...string) error {
 			rel = filepath.ToSlash(rel)
 			if e.IsDir() {
 				folders = append(folders, p)
-			} else if !w.produced[rel] {
+			} else if !w.produced[rel] && (legacy || previous[rel]) {
 				stale = append(stale, rel)
 			}
 			return nil
@@ -93,5 +142,42 @@ func (w *Writer) Prune(dirs ...string) error {
 			_ = os.Remove(f) // only succeeds when empty
 		}
 	}
-	return nil
+	return w.writeManifest()
+}
+
+// readManifest returns the files the previous run produced; legacy is true
+// when there is no manifest to read.
+func (w *Writer) readManifest() (files map[string]bool, legacy bool) {
+	data, err := os.ReadFile(filepath.Join(w.Root, Manifest))
+	if err != nil {
+		return nil, os.IsNotExist(err)
+	}
+	files = map[string]bool{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			files[line] = true
+		}
+	}
+	return files, false
+}
+
+func (w *Writer) writeManifest() error {
+	names := make([]string, 0, len(w.produced))
+	for rel := range w.produced {
+		names = append(names, rel)
+	}
+	sort.Strings(names)
+	body := "# files gen wrote under this folder; only these are ever removed by it\n" + strings.Join(names, "\n") + "\n"
+	path := filepath.Join(w.Root, Manifest)
+	if old, err := os.ReadFile(path); err == nil && string(old) == body {
+		return nil
+	}
+	if err := os.MkdirAll(w.Root, 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, []byte(body), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }

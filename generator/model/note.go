@@ -29,7 +29,11 @@ type Note struct {
 	Kind    string // KindRunbook, KindGuide, KindNotes
 	Status  string // runbooks only
 	Source  string // path as given on the command line or in config
-	Date    string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+	// Path is the note's path relative to the notes folder (or glob base)
+	// it came from: what published pages and the JSON API show, so no
+	// path of the build machine is ever published.
+	Path string
+	Date string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
 
 	Symptom string // first paragraph of the problem/summary section
 
@@ -51,11 +55,22 @@ type Note struct {
 	Dates      []string
 	Signatures []Signature
 	Checklist  Checklist
+	// UnsafeURLs are the link and image destinations that must not become
+	// links (see notes.URLSafety), in document order: rendered as text,
+	// reported by gen check.
+	UnsafeURLs []UnsafeURL
 
 	// Mentions are where Body names something a page may link to, in
 	// order: found once by the extract stage, spliced into links by
 	// linkify without reading the markdown again.
 	Mentions []Mention
+}
+
+// UnsafeURL is a destination in a note that is rendered as inert text.
+type UnsafeURL struct {
+	URL  string // as the renderer receives it (escapes and entities still raw)
+	Line int    // line in the note
+	Why  string
 }
 
 // MentionKind says what a Mention names.
@@ -73,10 +88,10 @@ const (
 )
 
 // Mention is a place in a note's Body, Body[Start:End], that names a
-// variable, options, a file, a pull request, a test or a symbol. Mentions are found only
-// where a reader sees plain text (not in code blocks, links, headings or
-// raw HTML anchors) or in an inline code span that holds exactly one such
-// thing; then Code is set and Start:End is the whole span, backticks
+// variable, options, a file, a pull request, a test or a symbol. Mentions
+// are found only where a reader sees plain text (not in code blocks,
+// links, headings or raw HTML anchors) or in an inline code span that
+// holds exactly one such thing; then Code is set and Start:End is the whole span, backticks
 // included. Mentions in text may overlap (a variable inside an
 // assignment): the longest, earliest one that links wins.
 type Mention struct {

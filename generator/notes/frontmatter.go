@@ -70,9 +70,24 @@ func splitFrontMatter(source string, data []byte) (fm frontMatter, body []byte, 
 		fm, err = parseYAML(source, inner)
 	}
 	if err == nil {
-		err = fm.validate(source)
+		err = fm.validate(source, lines[1:closeAt])
 	}
 	return fm, body, bodyLine, err
+}
+
+// keyLine is the file line of key in the front matter's lines (inner[0]
+// is file line 2), or 1, the opening delimiter, when it cannot be found.
+func keyLine(inner []string, key string) int {
+	for i, l := range inner {
+		k, _, ok := strings.Cut(strings.TrimSpace(l), "=")
+		if k2, _, ok2 := strings.Cut(strings.TrimSpace(l), ":"); ok2 && (!ok || len(k2) < len(k)) {
+			k, ok = k2, true
+		}
+		if ok && strings.EqualFold(strings.Trim(strings.TrimSpace(k), `"'`), key) {
+			return i + 2
+		}
+	}
+	return 1
 }
 
 func looksLikeYAML(inner string) bool {
@@ -235,21 +250,21 @@ func (fm *frontMatter) set(key string, v any) error {
 	return err
 }
 
-func (fm *frontMatter) validate(source string) error {
+func (fm *frontMatter) validate(source string, inner []string) error {
 	switch fm.Kind {
 	case "", model.KindRunbook, model.KindGuide, model.KindNotes:
 	default:
-		return fmt.Errorf("%s:1: front matter: kind %q is not one of runbook, guide, notes", source, fm.Kind)
+		return fmt.Errorf("%s:%d: front matter: kind %q is not one of runbook, guide, notes", source, keyLine(inner, "kind"), fm.Kind)
 	}
 	switch fm.Status {
 	case "", model.StatusOpen, model.StatusWorkaround, model.StatusResolved:
 	default:
-		return fmt.Errorf("%s:1: front matter: status %q is not one of open, workaround, resolved", source, fm.Status)
+		return fmt.Errorf("%s:%d: front matter: status %q is not one of open, workaround, resolved", source, keyLine(inner, "status"), fm.Status)
 	}
 	if fm.Date != "" {
 		d, ok := parseISODate(fm.Date)
 		if !ok {
-			return fmt.Errorf("%s:1: front matter: date %q is not YYYY-MM-DD", source, fm.Date)
+			return fmt.Errorf("%s:%d: front matter: date %q is not a real YYYY-MM-DD date", source, keyLine(inner, "date"), fm.Date)
 		}
 		fm.Date = d
 	}

@@ -47,6 +47,16 @@ func normalize(data []byte) []byte {
 	return data
 }
 
+// CheckBody refuses markdown that goldmark would take unreasonably long
+// on, naming source and the offending line (counted from the start of
+// body). Parse applies the same checks; emit's literal uses this directly.
+func CheckBody(source string, body []byte) error {
+	if err := checkInput(source, body); err != nil {
+		return err
+	}
+	return checkBody(source, body, newLineIndex(body, 0, countLines(body)))
+}
+
 // checkBody applies the structural limits:
 //
 //   - container nesting deeper than MaxNesting. goldmark's cost grows with

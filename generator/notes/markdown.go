@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -9,6 +10,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // markdown is configured like the handbook's renderer (GFM tables, task
@@ -20,9 +23,9 @@ import (
 // safe for concurrent use.
 var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
 
-// parseMarkdown parses body as the handbook renders it (without autolinks,
-// see above). Callers must have checked the input with checkBody first.
-func parseMarkdown(body []byte) ast.Node {
+// ParseMarkdown parses body as the handbook renders it (without autolinks,
+// see above). Callers must have checked the input with CheckBody first.
+func ParseMarkdown(body []byte) ast.Node {
 	return markdown.Parser().Parse(text.NewReader(body))
 }
 
@@ -81,6 +84,7 @@ type doc struct {
 	blocks   []codeBlock
 	units    []unit
 	tasks    []task
+	unsafe   []model.UnsafeURL
 
 	src   []byte
 	root  ast.Node // the parsed body, for mentions
@@ -89,7 +93,7 @@ type doc struct {
 }
 
 func readDoc(body []byte, lines *lineIndex) *doc {
-	root := parseMarkdown(body)
+	root := ParseMarkdown(body)
 	d := &doc{src: body, root: root, lines: lines}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -233,14 +237,21 @@ func (c *inlines) node(n ast.Node) {
 		c.bare.WriteString(content)
 	case *ast.Link:
 		c.d.addUnit(unit{kind: unitURL, text: string(n.Destination), line: c.lineHere(n)})
+		c.d.checkURL(string(n.Destination), c.lineHere(n))
 		c.children(n)
 	case *ast.AutoLink:
 		url := string(n.URL(src))
 		c.d.addUnit(unit{kind: unitURL, text: url, line: c.lineHere(n)})
+		if n.AutoLinkType != ast.AutoLinkEmail { // e-mail autolinks become mailto:
+			c.d.checkURL(url, c.lineHere(n))
+		}
 		c.prose.WriteByte(' ')
 		c.plain.WriteString(string(n.Label(src)))
 		c.bare.WriteString(string(n.Label(src)))
-	case *ast.Image, *ast.RawHTML:
+	case *ast.Image:
+		c.d.checkURL(string(n.Destination), c.lineHere(n))
+		c.prose.WriteByte(' ')
+	case *ast.RawHTML:
 		c.prose.WriteByte(' ')
 	case *east.TaskCheckBox:
 		checked := n.IsChecked
@@ -253,6 +264,13 @@ func (c *inlines) node(n ast.Node) {
 func (c *inlines) text(s string, pos int) {
 	if c.line == 0 && pos >= 0 {
 		c.line = c.d.lines.line(pos)
+	}
+	if pos >= 0 && strings.Contains(s, "ftp://") {
+		// The renderer's GFM linkify makes bare ftp:// URLs links; the
+		// only scheme it links that the handbook does not allow.
+		for _, m := range bareFTPRE.FindAllStringIndex(s, -1) {
+			c.d.checkURL(strings.TrimRight(s[m[0]:m[1]], ".,:;!?\"'*_~)"), c.d.lines.line(pos+m[0]))
+		}
 	}
 	c.prose.WriteString(s)
 	c.plain.WriteString(s)
@@ -298,6 +316,16 @@ func codeSpanContent(n *ast.CodeSpan, src []byte) (string, int) {
 		}
 	}
 	return strings.TrimSpace(strings.ReplaceAll(b.String(), "\n", " ")), start
+}
+
+// bareFTPRE finds bare ftp:// URLs as GFM linkify does (case-sensitive).
+var bareFTPRE = regexp.MustCompile(`\bftp://[^\s<>]+`)
+
+// checkURL records dest when it must not become a link.
+func (d *doc) checkURL(dest string, line int) {
+	if safe, why := URLSafety(dest); !safe {
+		d.unsafe = append(d.unsafe, model.UnsafeURL{URL: dest, Line: line, Why: why})
+	}
 }
 
 func collapseSpace(s string) string {

@@ -41,6 +41,7 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		if err != nil {
 			return Stage{}, err
 		}
+		problems = append(problems, check.UnsafeURLs(r.Handbook.Notes)...)
 		nLinks := len(problems)
 		previous, err := check.PublishedURLs(s.Out)
 		if err != nil {

@@ -92,6 +92,11 @@ func Model(s *config.Settings, r *Result) error {
 // Build runs every stage and publishes into s.Out.
 func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	r := &Result{Out: s.Out}
+	// Before anything is written: gen publishes only where it may (see
+	// publish.CheckOut and OutGuards).
+	if err := publish.CheckOut(s.Out, OutGuards(s)); err != nil {
+		return r, err
+	}
 	// Two runs on one project would interleave their generated files.
 	unlock, err := flock.Lock(filepath.Join(s.GeneratedDir(), ".lock"))
 	if err != nil {
@@ -116,13 +121,25 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics})
+	// Hugo's errors name generated files; the user must read the note.
+	origin := func(rel string, line int) (string, bool) {
+		o, ok := w.Origin(rel)
+		return o.Locate(line), ok
+	}
+	// Every write into the staging folder goes through publish's gate, so
+	// an interrupt (publish.Abort) never races one.
+	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: origin})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err
 	}
 	r.Pages = res.Pages
-	if r.SearchDocs, err = search.TakeDocs(staged); err != nil {
+	err = gate(func() (err error) {
+		r.SearchDocs, err = search.TakeDocs(staged)
+		return err
+	})
+	if err != nil {
 		publish.Discard(staged)
 		return r, err
 	}
@@ -133,7 +150,11 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 
 	for _, hook := range hooks.AfterRender {
 		t = time.Now()
-		st, err := hook(staged, r)
+		var st Stage
+		err := gate(func() (err error) {
+			st, err = hook(staged, r)
+			return err
+		})
 		if err != nil {
 			publish.Discard(staged)
 			return r, err

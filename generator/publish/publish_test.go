@@ -28,6 +28,7 @@ func read(t *testing.T, p string) string {
 func TestSwapReplacesSiteAndLeavesNoDebris(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "public")
+	write(t, filepath.Join(out, Marker), "made by gen")
 	write(t, filepath.Join(out, "index.html"), "old")
 	write(t, filepath.Join(out, "gone.html"), "old")
 	staged, err := Staging(out)
@@ -40,6 +41,9 @@ func TestSwapReplacesSiteAndLeavesNoDebris(t *testing.T) {
 	}
 	if got := read(t, filepath.Join(out, "index.html")); got != "new" {
 		t.Errorf("index.html = %q", got)
+	}
+	if _, err := os.Stat(filepath.Join(out, Marker)); err != nil {
+		t.Errorf("the published site has no marker: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(out, "gone.html")); !os.IsNotExist(err) {
 		t.Error("a file of the previous site survived the swap")

@@ -6,6 +6,7 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +20,7 @@ import (
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
+	"github.com/spf13/afero"
 
 	gencfg "github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
@@ -38,6 +40,13 @@ type Options struct {
 	Log io.Writer
 	// TemplateMetrics writes Hugo's time per template to Log.
 	TemplateMetrics bool
+	// Origin maps generated content files back to the inputs they came
+	// from, in errors and log lines; nil leaves Hugo's messages as they are.
+	Origin Origin
+	// Gate, when set, runs every operation that creates something under
+	// OutDir; it fails the operation once the publish stage abandoned the
+	// folder (an interrupt), so nothing is written into it afterwards.
+	Gate func(op func() error) error
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -52,8 +61,20 @@ func buildWithWatchdog(sites *hugolib.HugoSites) error {
 	case err := <-done:
 		return err
 	case <-time.After(renderTimeout):
-		return fmt.Errorf("render did not finish in %s; Hugo stops responding when many pages fail to render, so look for a template error", renderTimeout)
+		return fmt.Errorf("%w in %s; Hugo stops responding when many pages fail to render, so look for a template error", errRenderTimeout, renderTimeout)
 	}
+}
+
+var errRenderTimeout = errors.New("render did not finish")
+
+// closeSites releases a HugoSites (a variable so a test can count calls).
+var closeSites = func(s *hugolib.HugoSites) { _ = s.Close() }
+
+func gate(opt Options, op func() error) error {
+	if opt.Gate == nil {
+		return op()
+	}
+	return opt.Gate(op)
 }
 
 // Result describes a finished render.
@@ -83,6 +104,12 @@ func Build(opt Options) (Result, error) {
 	if logOut == nil {
 		logOut = io.Discard
 	}
+	mapper := newOriginMapper(opt.GeneratedDir, opt.Origin)
+	if mapper != nil {
+		lw := &lineWriter{w: logOut, m: mapper}
+		defer lw.Flush()
+		logOut = lw
+	}
 
 	flags := config.New()
 	flags.Set("workingDir", projectDir)
@@ -109,7 +136,11 @@ func Build(opt Options) (Result, error) {
 	}
 	flags.Set("publishDirStatic", outDir)
 	flags.Set("publishDirDynamic", outDir)
-	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, hugofs.Os, flags)
+	var dest afero.Fs = hugofs.Os
+	if opt.Gate != nil {
+		dest = gatedFs{Fs: dest, gate: opt.Gate}
+	}
+	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, dest, flags)
 
 	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:  configs,
@@ -119,12 +150,18 @@ func Build(opt Options) (Result, error) {
 		StdErr:   w,
 	})
 	if err != nil {
-		return Result{}, fmt.Errorf("hugo: %w", err)
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w", err))
 	}
 	if err := buildWithWatchdog(sites); err != nil {
-		return Result{}, fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String()))
+		if !errors.Is(err, errRenderTimeout) {
+			// Release Hugo's caches and their goroutines: serve keeps
+			// running after a failed build. (After a timeout the build
+			// still runs, and closing under it is not safe.)
+			closeSites(sites)
+		}
+		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String())))
 	}
-	defer sites.Close()
+	defer closeSites(sites)
 	n := 0
 	for _, s := range sites.Sites {
 		n += len(s.Pages())
@@ -136,7 +173,7 @@ func Build(opt Options) (Result, error) {
 		static = append(static, filepath.Join(opt.GeneratedDir, "static"))
 	}
 	for _, dir := range static {
-		if err := fsutil.CopyTree(dir, outDir); err != nil {
+		if err := gate(opt, func() error { return fsutil.CopyTree(dir, outDir) }); err != nil {
 			return Result{}, fmt.Errorf("static files: %w", err)
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohugoio/hugo/hugolib"
+
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
@@ -65,5 +67,42 @@ func TestBuildFailsOnTemplateError(t *testing.T) {
 	_, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: filepath.Join(t.TempDir(), "out")})
 	if err == nil || !strings.Contains(err.Error(), "broken reference") {
 		t.Errorf("err = %v, want the template's error", err)
+	}
+}
+
+// TestBuildClosesSitesOnFailure: Hugo's sites are closed (their caches and
+// goroutines released) whether the build succeeds or fails; gen serve
+// rebuilds for hours, so a failed build must not leak them.
+func TestBuildClosesSitesOnFailure(t *testing.T) {
+	real := closeSites
+	defer func() { closeSites = real }()
+	for _, fail := range []bool{false, true} {
+		closed := 0
+		closeSites = func(s *hugolib.HugoSites) { closed++; real(s) }
+		dir, gen := project(t)
+		if fail {
+			writeFiles(t, gen, map[string]string{"content/gen/bad.md": "+++\ntitle = \"bad\"\nfail = true\n+++\n"})
+		}
+		_, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: filepath.Join(t.TempDir(), "out")})
+		if (err != nil) != fail {
+			t.Fatalf("fail=%v: err %v", fail, err)
+		}
+		if closed != 1 {
+			t.Errorf("fail=%v: sites closed %d times, want 1", fail, closed)
+		}
+	}
+}
+
+// TestBuildGateStopsWrites: once the gate refuses (an interrupt), Hugo
+// creates nothing more under the output folder, not even the folder itself.
+func TestBuildGateStopsWrites(t *testing.T) {
+	dir, gen := project(t)
+	out := filepath.Join(t.TempDir(), "out")
+	refuse := func(func() error) error { return os.ErrPermission }
+	if _, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: out, Gate: refuse}); err == nil {
+		t.Error("a build whose every write was refused succeeded")
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("the output folder was created despite the gate: %v", err)
 	}
 }

@@ -36,6 +36,10 @@ type Inputs struct {
 // File is one note: its path as given, and its bytes.
 type File struct {
 	Path string
+	// Rel is Path relative to the notes folder, or glob base, or (for a
+	// file named alone) its own folder: the name a published page shows
+	// instead of a path of the build machine.
+	Rel  string
 	Data []byte
 }
 
@@ -119,7 +123,8 @@ func (in *Inputs) readEmbeddedNotes() error {
 		if err != nil {
 			return err
 		}
-		in.Notes = append(in.Notes, File{Path: "example/" + p, Data: data})
+		rel := strings.TrimPrefix(p, example.NotesDir+"/")
+		in.Notes = append(in.Notes, File{Path: "example/" + p, Rel: rel, Data: data})
 		return nil
 	})
 }
@@ -128,7 +133,8 @@ func (in *Inputs) readEmbeddedNotes() error {
 // note endings only) or a glob.
 func (in *Inputs) readNotes(arg string) error {
 	matches := []string{arg}
-	if strings.ContainsAny(arg, "*?[") {
+	glob := strings.ContainsAny(arg, "*?[")
+	if glob {
 		m, err := filepath.Glob(arg)
 		if err != nil {
 			return fmt.Errorf("--notes %q: %w", arg, err)
@@ -145,7 +151,11 @@ func (in *Inputs) readNotes(arg string) error {
 			continue
 		}
 		if !st.IsDir() {
-			if err := in.addNote(p); err != nil {
+			base := filepath.Dir(p)
+			if glob {
+				base = globBase(arg)
+			}
+			if err := in.addNote(p, base); err != nil {
 				return err
 			}
 			continue
@@ -160,7 +170,7 @@ func (in *Inputs) readNotes(arg string) error {
 			if d.IsDir() || !noteExts[strings.ToLower(filepath.Ext(q))] {
 				return nil
 			}
-			return in.addNote(q)
+			return in.addNote(q, p)
 		})
 		if err != nil {
 			return fmt.Errorf("--notes %s: %w", p, err)
@@ -172,7 +182,7 @@ func (in *Inputs) readNotes(arg string) error {
 // addNote reads one note unless it was read already: named twice (a folder
 // and a glob overlapping), or the same file reached by two paths (same name,
 // same bytes). Lookups are by map, so large note folders stay linear.
-func (in *Inputs) addNote(p string) error {
+func (in *Inputs) addNote(p, dir string) error {
 	if in.seen == nil {
 		in.seen = map[string]bool{}
 	}
@@ -196,8 +206,25 @@ func (in *Inputs) addNote(p string) error {
 		in.byBase = map[string][]int{}
 	}
 	in.byBase[base] = append(in.byBase[base], len(in.Notes))
-	in.Notes = append(in.Notes, File{Path: p, Data: data})
+	in.Notes = append(in.Notes, File{Path: p, Rel: relTo(dir, p), Data: data})
 	return nil
+}
+
+// globBase is the folder part of a glob before its first wildcard:
+// "../Fuser/doc/*/x*.md" -> "../Fuser/doc".
+func globBase(pattern string) string {
+	i := strings.IndexAny(pattern, "*?[")
+	return filepath.Dir(pattern[:i] + "x")
+}
+
+// relTo is p relative to base, slash-separated; the file name when p is
+// not under base.
+func relTo(base, p string) string {
+	r, err := filepath.Rel(base, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) || filepath.IsAbs(r) {
+		return filepath.Base(p)
+	}
+	return filepath.ToSlash(r)
 }
 
 // ReadOptional reads a checkout file that may legitimately be absent; no
@@ -207,4 +234,32 @@ func (in *Inputs) ReadOptional(name string) ([]byte, error) {
 		return nil, fs.ErrNotExist
 	}
 	return fs.ReadFile(in.Tree, name)
+}
+
+// CheckGiven fails when a path named on the command line (flag is its
+// flag, for the message) does not exist: a typo must not build an empty
+// handbook. A source must be a folder; a note argument may be a file, a
+// folder, or a glob that matches something. (Missing defaults from
+// config.toml are warnings instead, recorded by Open.)
+func CheckGiven(flag, p string, note bool) error {
+	if note && strings.ContainsAny(p, "*?[") {
+		m, err := filepath.Glob(p)
+		if err != nil {
+			return fmt.Errorf("%s %s: %w", flag, p, err)
+		}
+		if len(m) == 0 {
+			return fmt.Errorf("%s %s: the pattern matches no file", flag, p)
+		}
+		return nil
+	}
+	st, err := os.Stat(p)
+	switch {
+	case err != nil && os.IsNotExist(err):
+		return fmt.Errorf("%s %s: no such file or folder", flag, p)
+	case err != nil:
+		return fmt.Errorf("%s %s: %w", flag, p, err)
+	case !note && !st.IsDir():
+		return fmt.Errorf("%s %s: not a folder (give the root of an nvFuser checkout)", flag, p)
+	}
+	return nil
 }

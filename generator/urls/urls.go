@@ -16,7 +16,9 @@ package urls
 
 import (
 	"fmt"
+	"net/url"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -100,13 +102,19 @@ func Issue(repoURL, ref string) string {
 	return strings.TrimSuffix(repoURL, "/") + "/issues/" + strings.TrimLeft(ref, "#")
 }
 
-// Edit is where a note's source can be edited: editBase + its path, or ""
-// when no edit base is configured.
-func Edit(editBase, source string) string {
-	if editBase == "" || source == "" {
+// Edit is where a note can be edited: editBase joined with the note's path
+// relative to its notes folder, each segment escaped (a file name can
+// neither break out of the URL nor change its scheme); "" when no edit base
+// is configured. Whether editBase itself is safe is the caller's check.
+func Edit(editBase, rel string) string {
+	if editBase == "" || rel == "" {
 		return ""
 	}
-	return strings.TrimSuffix(editBase, "/") + "/" + strings.TrimPrefix(source, "/")
+	segs := strings.Split(strings.Trim(filepath.ToSlash(rel), "/"), "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.TrimSuffix(editBase, "/") + "/" + strings.Join(segs, "/")
 }
 
 // SourceRange links a file reference with an optional line range.

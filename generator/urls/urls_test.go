@@ -27,6 +27,7 @@ func TestScheme(t *testing.T) {
 		{Issue("https://github.com/NVIDIA/Fuser", "#1234"), "https://github.com/NVIDIA/Fuser/issues/1234"},
 		{Edit("https://github.com/o/notes/edit/main/", "/serde.md"), "https://github.com/o/notes/edit/main/serde.md"},
 		{Edit("", "serde.md"), ""},
+		{Edit("https://e.test/", "a b/c#d?.md"), "https://e.test/a%20b/c%23d%3F.md"},
 		{Absolute("https://h.test/", "/env/x/"), "https://h.test/env/x/"},
 		{Source("https://github.com/NVIDIA/Fuser/", "main", model.Location{File: "csrc/a.cpp", Line: 3}), "https://github.com/NVIDIA/Fuser/blob/main/csrc/a.cpp#L3"},
 		{SourceRange("https://github.com/NVIDIA/Fuser", "v1", model.FileRef{Path: "csrc/a.cpp", Start: 3, End: 9}), "https://github.com/NVIDIA/Fuser/blob/v1/csrc/a.cpp#L3-L9"},

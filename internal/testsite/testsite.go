@@ -57,7 +57,8 @@ func Shared(t testing.TB, elem ...string) string {
 }
 
 // Tree reads every file under dir into a map keyed by slash-separated
-// relative path, for comparing whole builds.
+// relative path, for comparing whole builds. Symbolic links are recorded by
+// their target, not followed; dir may be a single file (key ".").
 func Tree(t testing.TB, dir string) map[string][]byte {
 	t.Helper()
 	m := map[string][]byte{}
@@ -65,8 +66,14 @@ func Tree(t testing.TB, dir string) map[string][]byte {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, err := os.ReadFile(p)
 		rel, _ := filepath.Rel(dir, p)
+		if d.Type()&fs.ModeSymlink != 0 {
+			// A link is compared by where it points, not followed.
+			target, err := os.Readlink(p)
+			m[filepath.ToSlash(rel)] = []byte("symlink -> " + target)
+			return err
+		}
+		data, err := os.ReadFile(p)
 		m[filepath.ToSlash(rel)] = data
 		return err
 	})

@@ -1,0 +1,180 @@
+package emit
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/nvfuser-handbook/handbook/generator/notes"
+)
+
+// A note is text, never a template. Hugo reads every content file for
+// shortcodes before Markdown sees it, so a note that shows "{{< x >}}"
+// (even inside a code block) would run, or fail, as a shortcode; and
+// Markdown's raw HTML (off in config.toml, unsafe = false) would be
+// dropped from the page rather than shown. literal rewrites a Markdown
+// fragment so that it renders as the characters written:
+//
+//   - raw HTML gets a backslash before its "<": `\<b>` is the text "<b>"
+//     (an HTML block becomes a paragraph of text);
+//   - "{{<" ... ">}}" and "{{%" ... "%}}" take Hugo's own escaped form,
+//     "{{</*" ... "*/>}}", which Hugo turns back into exactly the text
+//     written, wherever it is (prose, code span, code block);
+//   - an opening delimiter with no closing one after it gets a backslash
+//     before its "<" or "%" in prose ("{{\<" renders "{{<"), and a word
+//     joiner (U+2060, invisible) in code, where backslashes are literal;
+//     render-codeblock.html removes the joiner again, so copied code is
+//     exact.
+//
+// Go template braces ("{{ .x }}") need nothing: content is not a template.
+// literal adds no line breaks, so the note's line numbers still hold.
+func literal(md string) string {
+	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") {
+		return md
+	}
+	if notes.CheckBody("note", []byte(md)) != nil {
+		return md // refused by Parse already; never reaches a page
+	}
+	md = literalHTML(md)
+	return literalShortcodes(md)
+}
+
+// WordJoiner is what literal puts between "{{" and "<" or "%" in code.
+const WordJoiner = "\u2060"
+
+// maxHTMLPasses bounds literalHTML: escaping an HTML block turns it into a
+// paragraph whose inline tags are found on the next pass.
+const maxHTMLPasses = 8
+
+func literalHTML(md string) string {
+	for pass := 0; pass < maxHTMLPasses; pass++ {
+		src := []byte(md)
+		var at []int
+		_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch n := n.(type) {
+			case *ast.RawHTML:
+				if n.Segments.Len() > 0 {
+					at = append(at, n.Segments.At(0).Start)
+				}
+			case *ast.HTMLBlock:
+				if l := n.Lines(); l.Len() > 0 {
+					seg := l.At(0)
+					if i := strings.IndexByte(string(seg.Value(src)), '<'); i >= 0 {
+						at = append(at, seg.Start+i)
+					}
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+		if len(at) == 0 {
+			break
+		}
+		md = insertAt(md, at, `\`)
+	}
+	return md
+}
+
+func literalShortcodes(md string) string {
+	if !strings.Contains(md, "{{<") && !strings.Contains(md, "{{%") {
+		return md
+	}
+	prose := proseRanges([]byte(md))
+	type ins struct {
+		at int
+		s  string
+	}
+	var edits []ins
+	for i := 0; i+3 <= len(md); {
+		j := indexOpener(md, i)
+		if j < 0 {
+			break
+		}
+		closer := ">}}"
+		if md[j+2] == '%' {
+			closer = "%}}"
+		}
+		if k := strings.Index(md[j+3:], closer); k >= 0 {
+			edits = append(edits, ins{j + 3, "/*"}, ins{j + 3 + k, "*/"})
+			i = j + 3 + k + 3
+			continue
+		}
+		if inRanges(prose, j+2) {
+			edits = append(edits, ins{j + 2, `\`})
+		} else {
+			edits = append(edits, ins{j + 2, WordJoiner})
+		}
+		i = j + 3
+	}
+	var b strings.Builder
+	last := 0
+	for _, e := range edits {
+		b.WriteString(md[last:e.at])
+		b.WriteString(e.s)
+		last = e.at
+	}
+	b.WriteString(md[last:])
+	return b.String()
+}
+
+// indexOpener finds the next "{{<" or "{{%" at or after i.
+func indexOpener(s string, i int) int {
+	for {
+		k := strings.Index(s[i:], "{{")
+		if k < 0 {
+			return -1
+		}
+		j := i + k
+		if j+2 < len(s) && (s[j+2] == '<' || s[j+2] == '%') {
+			return j
+		}
+		i = j + 1
+	}
+}
+
+// proseRanges are the byte ranges of text where a backslash escape works:
+// text nodes outside code spans.
+func proseRanges(src []byte) [][2]int {
+	var r [][2]int
+	_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.CodeSpan:
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			if !n.IsRaw() {
+				r = append(r, [2]int{n.Segment.Start, n.Segment.Stop})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	sort.Slice(r, func(i, j int) bool { return r[i][0] < r[j][0] })
+	return r
+}
+
+func inRanges(r [][2]int, off int) bool {
+	i := sort.Search(len(r), func(i int) bool { return r[i][1] > off })
+	return i < len(r) && r[i][0] <= off
+}
+
+// insertAt inserts s before each offset of at (sorted or not).
+func insertAt(md string, at []int, s string) string {
+	sort.Ints(at)
+	var b strings.Builder
+	last := 0
+	for _, a := range at {
+		if a < last || a > len(md) {
+			continue
+		}
+		b.WriteString(md[last:a])
+		b.WriteString(s)
+		last = a
+	}
+	b.WriteString(md[last:])
+	return b.String()
+}
