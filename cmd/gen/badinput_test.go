@@ -365,13 +365,20 @@ func TestBadInputCorpus(t *testing.T) {
 		{name: "invalid utf-8 note", files: map[string]string{"notes/latin1.md": "# Crash in caf\xe9\n\nSIGSEGV in `nvfuser::A::b`\n"}},
 		{name: "deeply nested note", files: map[string]string{"notes/deep.md": nested}, fail: "notes/deep.md"},
 		{name: "duplicate note ids", files: map[string]string{"notes/a/crash.md": "# A\n", "notes/b/crash.md": "# B\n"}, fail: "note id \"crash\" is already used"},
-		{name: "reference hugo cannot resolve", files: map[string]string{"notes/badref.md": "# Crash\n\nSee [the variable](/env/nvfuser_no_such_variable) for details.\n"}, fail: "notes/badref.md: broken internal link \"/env/nvfuser_no_such_variable\""},
+		{name: "reference hugo cannot resolve", files: map[string]string{"notes/badref.md": "# Crash\n\nSee [the variable](/env/nvfuser_no_such_variable) for details.\n"}, fail: "notes/badref.md:3: broken internal link \"/env/nvfuser_no_such_variable\""},
 		{name: "unbalanced option parens", files: map[string]string{"notes/parens.md": "# Crash\n\nRun `NVFUSER_DUMP=fusion_ir(3,4 pytest x.py` and it segfaults.\n"}},
 		{name: "raw html and script in a note", files: map[string]string{"notes/xss.md": "# Crash\n\n<script>window.__pwned=1</script>\n\n<img src=x onerror=alert(1)>\n\nSIGSEGV\n"},
 			render: func(t *testing.T, e *badEnv) {
-				page := pageOf(t, e.Out, "xss")
-				if strings.Contains(page, "__pwned") || strings.Contains(page, "onerror") {
+				// The note's HTML is shown as text (escaped), never as elements.
+				doc, err := goquery.NewDocumentFromReader(strings.NewReader(pageOf(t, e.Out, "xss")))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(doc.Find("script").Text(), "__pwned") || doc.Find("[onerror]").Length() > 0 {
 					t.Error("raw HTML from the note reached the page")
+				}
+				if !strings.Contains(doc.Find("article").Text(), "<script>window.__pwned=1</script>") {
+					t.Error("the note's HTML is not shown as text")
 				}
 			}},
 	})

@@ -101,6 +101,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		return err
 	}
 	s.TemplateMetrics = metrics
+	stderr = &syncWriter{w: stderr} // the interrupt handler writes too
 	defer stopCleanly(stderr)()
 	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
 	if check {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 
 	"github.com/nvfuser-handbook/handbook/generator/publish"
@@ -15,6 +16,18 @@ func notify(c chan os.Signal) { signal.Notify(c, os.Interrupt, syscall.SIGTERM) 
 // exitProcess ends the process after an interrupt (a variable so tests can
 // watch it happen instead).
 var exitProcess = os.Exit
+
+// syncWriter serialises writes from the build and the interrupt handler.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
 
 // stopCleanly makes Ctrl-C (SIGINT) and SIGTERM during a build stop it
 // cleanly: publish.Abort waits for a swap in progress, removes this run's
@@ -28,8 +41,8 @@ func stopCleanly(stderr io.Writer) (release func()) {
 	go func() {
 		select {
 		case s := <-sig:
+			fmt.Fprintf(stderr, "gen: %v: stopping; the published site stays as it was and the staging folder is removed\n", s)
 			publish.Abort()
-			fmt.Fprintf(stderr, "gen: %v: stopped; the published site is unchanged and no staging folder remains\n", s)
 			exitProcess(130)
 		case <-done:
 		}

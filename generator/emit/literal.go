@@ -37,7 +37,39 @@ func literal(md string) string {
 		return md // refused by Parse already; never reaches a page
 	}
 	md = literalHTML(md)
-	return literalShortcodes(md)
+	md = literalShortcodes(md)
+	// What is left of Hugo's summary divider is in code: break it there.
+	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->")
+}
+
+// summaryDivider is where Hugo cuts a page's summary, found in the raw
+// bytes of the content file, code included.
+const summaryDivider = "<!--more-->"
+
+// plainMarkdown is literal for the text the notes stage flattened (a
+// symptom, a checklist item): templates render it with markdownify, yet
+// nothing in it was a link in the note, so brackets, "<" and bare ftp://
+// URLs (which GFM would link) are escaped too.
+func plainMarkdown(s string) string {
+	s = literal(s)
+	if !strings.ContainsAny(s, "[]<") && !strings.Contains(s, "ftp://") {
+		return s
+	}
+	code := codeSpanRanges([]byte(s))
+	var at []int
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == '[' || s[i] == ']' || s[i] == '<':
+		case strings.HasPrefix(s[i:], "://") && i >= 3 && s[i-3:i] == "ftp":
+		default:
+			continue
+		}
+		shortcode := i >= 2 && s[i-2:i] == "{{" // literal's escaped form
+		if !shortcode && !inRanges(code, i) && (i == 0 || s[i-1] != '\\') {
+			at = append(at, i)
+		}
+	}
+	return insertAt(s, at, `\`)
 }
 
 // WordJoiner is what literal puts between "{{" and "<" or "%" in code.
@@ -58,13 +90,22 @@ func literalHTML(md string) string {
 			switch n := n.(type) {
 			case *ast.RawHTML:
 				if n.Segments.Len() > 0 {
-					at = append(at, n.Segments.At(0).Start)
+					start := n.Segments.At(0).Start
+					at = append(at, start)
+					if strings.HasPrefix(md[start:], "<!--") {
+						// "\<!\--": Hugo looks for its summary divider,
+						// "<!--more-->", in the raw bytes.
+						at = append(at, start+2)
+					}
 				}
 			case *ast.HTMLBlock:
 				if l := n.Lines(); l.Len() > 0 {
 					seg := l.At(0)
 					if i := strings.IndexByte(string(seg.Value(src)), '<'); i >= 0 {
 						at = append(at, seg.Start+i)
+						if strings.HasPrefix(md[seg.Start+i:], "<!--") {
+							at = append(at, seg.Start+i+2)
+						}
 					}
 				}
 			}
@@ -150,6 +191,26 @@ func proseRanges(src []byte) [][2]int {
 			if !n.IsRaw() {
 				r = append(r, [2]int{n.Segment.Start, n.Segment.Stop})
 			}
+		}
+		return ast.WalkContinue, nil
+	})
+	sort.Slice(r, func(i, j int) bool { return r[i][0] < r[j][0] })
+	return r
+}
+
+// codeSpanRanges are the byte ranges of code span contents, where a
+// backslash would show.
+func codeSpanRanges(src []byte) [][2]int {
+	var r [][2]int
+	_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if cs, ok := n.(*ast.CodeSpan); ok && entering {
+			first, last := cs.FirstChild(), cs.LastChild()
+			if f, ok := first.(*ast.Text); ok {
+				if l, ok := last.(*ast.Text); ok {
+					r = append(r, [2]int{f.Segment.Start, l.Segment.Stop})
+				}
+			}
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})

@@ -27,6 +27,8 @@ func TestLiteral(t *testing.T) {
 		{"<script>alert(1)</script>\n", "\\<script>alert(1)\\</script>\n"},
 		{"`<b>` in code stays", "`<b>` in code stays"},
 		{"<https://example.com> is an autolink", "<https://example.com> is an autolink"},
+		{"<!--more-->\n", "\\<!\\--more-->\n"},
+		{"```\n<!--more-->\n```\n", "```\n<!" + wj + "--more-->\n```\n"},
 	} {
 		got := literal(tc.in)
 		if got != tc.want {
@@ -72,6 +74,20 @@ func FuzzLiteral(f *testing.F) {
 			i = j + 5 + k + len(closer)
 		}
 	})
+}
+
+func TestPlainMarkdown(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"nothing special", "nothing special"},
+		{"[f](<java script:alert(6)>)", `\[f\](\<java script:alert(6)>)`},
+		{"![x](data:image/png,) and `[kept](in code)`", "!\\[x\\](data:image/png,) and `[kept](in code)`"},
+		{"see ftp://files.example/x and https://ok.example", `see ftp\://files.example/x and https://ok.example`},
+		{"a <b>tag</b> {{< sc >}}", `a \<b>tag\</b> {{</* sc */>}}`},
+	} {
+		if got := plainMarkdown(tc.in); got != tc.want {
+			t.Errorf("plainMarkdown(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
 }
 
 func TestEditURL(t *testing.T) {

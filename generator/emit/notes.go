@@ -85,7 +85,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
 	}
 	p := &f.Params
-	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), literal(n.Symptom)
+	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
 	p.EditURL = e.site.EditURL(notePath(n))
 	for _, u := range n.UnsafeURLs {
@@ -136,7 +136,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.Done, p.Total = n.Checklist.Done, n.Checklist.Total
 	for _, it := range n.Checklist.Items {
 		if !it.Done {
-			p.Next = append(p.Next, literal(it.Text))
+			p.Next = append(p.Next, plainMarkdown(it.Text))
 		}
 	}
 	p.Related = e.related(n)

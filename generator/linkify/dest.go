@@ -3,6 +3,8 @@ package linkify
 import (
 	"fmt"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
 
 // destination writes d so that CommonMark parses it back as one link
@@ -14,8 +16,14 @@ import (
 //   - a destination with spaces or parentheses is wrapped in <...>,
 //     where both are literal.
 //
-// It returns "" when nothing usable is left.
+// It returns "" when nothing usable is left, and for a destination the
+// handbook would refuse in a note (see notes.URLSafety): a repo_url of
+// "javascript:..." must not make every mention a live script link. The
+// render hook's own "missing:" marker is the one exception.
 func destination(d string) string {
+	if safe, _ := notes.URLSafety(d); !safe && !strings.HasPrefix(d, "missing:") {
+		return ""
+	}
 	var b strings.Builder
 	angle := false
 	for _, r := range d {

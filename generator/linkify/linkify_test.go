@@ -339,3 +339,27 @@ func TestFaithfulCatches(t *testing.T) {
 		t.Errorf("a faithful edit was refused: %v", err)
 	}
 }
+
+// hostileResolver resolves every mention to a URL the handbook refuses.
+type hostileResolver struct{ fakeResolver }
+
+func (hostileResolver) PR(string) string             { return "javascript:alert(1)" }
+func (hostileResolver) File(model.FileRef) string    { return "JaVaScRiPt:alert(2)" }
+func (hostileResolver) Env(string) string            { return "data:text/html,x" }
+func (hostileResolver) Option(string, string) string { return "//evil.example/" }
+
+// TestLinkifyNeverLinksUnsafe: whatever the resolver answers (a repo_url
+// of "javascript:..."), linkify adds no link the handbook would refuse.
+func TestLinkifyNeverLinksUnsafe(t *testing.T) {
+	n, err := notes.Parse("note.md", []byte("Fixed in #1234; see csrc/options.cpp:10 and set NVFUSER_DUMP=fusion_ir.\n"), notes.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := n.Body
+	if out := Linkify([]byte(body), n.Mentions, hostileResolver{}); string(out) != body {
+		t.Errorf("unsafe destinations were linked:\n%s", out)
+	}
+	if got := Linkify([]byte(body), n.Mentions, fakeResolver{}); string(got) == body {
+		t.Error("a safe resolver links nothing: the test proves nothing")
+	}
+}

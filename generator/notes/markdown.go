@@ -252,7 +252,14 @@ func (c *inlines) node(n ast.Node) {
 		c.d.checkURL(string(n.Destination), c.lineHere(n))
 		c.prose.WriteByte(' ')
 	case *ast.RawHTML:
+		// Pages show a note's HTML as text (see emit's literal); so do
+		// the symptom and checklist items made from this text.
 		c.prose.WriteByte(' ')
+		for i := 0; i < n.Segments.Len(); i++ {
+			seg := n.Segments.At(i)
+			c.plain.Write(seg.Value(src))
+			c.bare.Write(seg.Value(src))
+		}
 	case *east.TaskCheckBox:
 		checked := n.IsChecked
 		c.checkbox = &checked
