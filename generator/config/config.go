@@ -69,7 +69,21 @@ func Load(path string) (*Settings, error) {
 	}
 	base := configs.Base
 	h, _ := base.Params["handbook"].(hmaps.Params) // Hugo lower-cases keys
-	str := func(k string) string { s, _ := h[k].(string); return s }
+	data, _ := os.ReadFile(abs)                    // for the line of a bad key, when the file has it
+	where := func(k string) string {
+		if line := keyLine(string(data), k); line > 0 {
+			return abs + ":" + strconv.Itoa(line)
+		}
+		return abs
+	}
+	var typeErr error
+	str := func(k string) string {
+		v, ok := h[k].(string)
+		if !ok && h[k] != nil && typeErr == nil {
+			typeErr = fmt.Errorf("%s: params.handbook.%s: expected a string, got %T", where(k), k, h[k])
+		}
+		return v
+	}
 	s := &Settings{
 		ConfigFile:    abs,
 		ProjectDir:    dir,
@@ -81,14 +95,15 @@ func Load(path string) (*Settings, error) {
 		URLManifest:   resolve(dir, str("url_manifest")),
 		NotesEditBase: str("notes_edit_url"),
 	}
+	if typeErr != nil {
+		return nil, typeErr
+	}
 	switch notes := h["notes"].(type) {
-	case string:
-		s.Notes = append(s.Notes, resolve(dir, notes))
 	case []any:
 		for _, n := range notes {
 			p, ok := n.(string)
 			if !ok {
-				return nil, fmt.Errorf("%s: params.handbook.notes: expected strings, got %T", abs, n)
+				return nil, fmt.Errorf("%s: params.handbook.notes: expected strings, got %T", where("notes"), n)
 			}
 			s.Notes = append(s.Notes, resolve(dir, p))
 		}
@@ -98,7 +113,7 @@ func Load(path string) (*Settings, error) {
 		}
 	case nil:
 	default:
-		return nil, fmt.Errorf("%s: params.handbook.notes: expected a list of paths, got %T", abs, notes)
+		return nil, fmt.Errorf("%s: params.handbook.notes: expected a list of paths, got %T", where("notes"), notes)
 	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {

@@ -128,3 +128,16 @@ func TestUnknownKeyWarns(t *testing.T) {
 		t.Errorf("warnings = %q, want one naming %s:7 and sorce", s.Warnings, p)
 	}
 }
+
+// A value of the wrong type is an error naming the file and line.
+func TestWrongType(t *testing.T) {
+	for _, body := range []string{"[params.handbook]\nnotes = \"notes\"\n", "[params.handbook]\nsource = 3\n"} {
+		p := filepath.Join(t.TempDir(), "config.toml")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), p+":2: params.handbook.") {
+			t.Errorf("%q: err = %v, want one naming %s:2", body, err, p)
+		}
+	}
+}
