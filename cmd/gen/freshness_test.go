@@ -54,7 +54,7 @@ func TestFreshnessEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stdout, "2 file reference(s) of dated notes checked") {
+	if !strings.Contains(stdout, "2 code references of dated notes checked against git") {
 		t.Errorf("no freshness stage in the report:\n%s", stdout)
 	}
 	var runbooks []struct {
@@ -85,7 +85,7 @@ func TestFreshnessEndToEnd(t *testing.T) {
 	if err != nil || !strings.Contains(string(drift), `"subject": "csrc/scheduler.cpp:10-14"`) || strings.Contains(string(drift), `"subject": "csrc/scheduler.cpp:1-3"`) {
 		t.Errorf("drift.json should list the changed reference only: %s", drift)
 	}
-	cache := filepath.Join(proj, "generated", ".cache", "freshness.json")
+	cache := filepath.Join(proj, "generated", "cache", "freshness.json")
 	if b, err := os.ReadFile(cache); err != nil || !strings.Contains(string(b), "csrc/scheduler.cpp:10-14") {
 		t.Fatalf("no verdict cache at %s: %v", cache, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -337,5 +338,46 @@ func writeFile(t *testing.T, p, s string) {
 	}
 	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestHugoBaseURL: gen reads its configuration through Hugo's loader, so
+// HUGO_BASEURL moves the JSON API's URLs, the rendered pages and the
+// checker's idea of the site together; before, only the pages moved.
+func TestHugoBaseURL(t *testing.T) {
+	t.Setenv("HUGO_BASEURL", "https://x.example/")
+	proj := testsite.New(t)
+	out := filepath.Join(proj, "public")
+	code, stdout, stderr := gen(t, "", "check", "--config", filepath.Join(proj, "config.toml"))
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "api", "*.json"))
+	if len(files) < 3 {
+		t.Fatalf("only %d API files", len(files))
+	}
+	urlField := regexp.MustCompile(`"url":\s*"([^"]*)"`)
+	seen := 0
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range urlField.FindAllStringSubmatch(string(data), -1) {
+			seen++
+			if !strings.HasPrefix(m[1], "https://x.example/") {
+				t.Errorf("%s: url %q is not under HUGO_BASEURL", filepath.Base(f), m[1])
+			}
+		}
+	}
+	if seen == 0 {
+		t.Error("no url fields in the API")
+	}
+	sitemap, err := os.ReadFile(filepath.Join(out, "sitemap.xml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(sitemap), "<loc>https://x.example/") || strings.Contains(string(sitemap), "nvfuser-handbook.example") {
+		t.Errorf("the rendered site does not use HUGO_BASEURL:\n%.300s", sitemap)
 	}
 }

@@ -7,9 +7,12 @@ package assemble
 import (
 	"sort"
 
+	"github.com/nvfuser-handbook/handbook/generator/buildscan"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
+	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
+	"github.com/nvfuser-handbook/handbook/generator/history"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -24,7 +27,7 @@ const (
 // Inputs are the checkout paths, files or folders, that Extract reads
 // (gen serve watches them).
 func Inputs() []string {
-	return append(append([]string{envyaml.Path}, csrcscan.Dirs()...), buildFiles...)
+	return append(append([]string{envyaml.Path}, csrcscan.Dirs()...), buildscan.Files...)
 }
 
 // Facts is what the source parsers extracted, before merging.
@@ -34,12 +37,23 @@ type Facts struct {
 	Enums  []cppopts.Enum
 	Reads  csrcscan.Reads
 	Build  map[string][]model.Location // build-script reads of documented variables
+	// HasSource is true when an nvFuser checkout was read (not only notes).
+	HasSource bool
+	// History is the checkout's git history of the option and variable
+	// sources (generator/history); nil for a plain tree.
+	History *history.Result
+	// Inbound are the handbook URLs written in the checkout
+	// (generator/linkscan).
+	Inbound []model.InboundLink
+	// FreshnessCache is where the freshness verdicts of notes' code
+	// references are cached (generator/freshness); "" caches nothing.
+	FreshnessCache string
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
 // line); a missing file is a warning recorded in in.Warnings.
 func Extract(in *sources.Inputs) (*Facts, error) {
-	f := &Facts{}
+	f := &Facts{HasSource: in.Tree != nil}
 	if data, ok := in.ReadTreeFile(envyaml.Path); ok {
 		y, err := envyaml.Parse(envyaml.Path, data)
 		if err != nil {
@@ -74,23 +88,56 @@ func Extract(in *sources.Inputs) (*Facts, error) {
 		// A C++ file the scanner could not read to the end is worth knowing:
 		// its reads may be missing from the pages and the drift report.
 		in.Warnings = append(in.Warnings, reads.Skipped...)
-		f.Build = scanBuildFiles(in, f.YAML)
+		if f.YAML != nil {
+			var names []string
+			for _, e := range f.YAML.Entries {
+				if e.EnvVar == "" { // a variable, not an option of a family
+					names = append(names, e.Name)
+				}
+			}
+			f.Build = buildscan.Scan(in.ReadOptional, names)
+		}
 	}
 	return f, nil
 }
 
+// Handbook returns the complete handbook: the reference model merged from
+// the facts and indexed, the notes parsed against it, the drift between
+// all sources, and the warnings met while reading. Later stages only read
+// it; nothing is patched in afterwards.
+func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
+	h := Merge(f)
+	h.Revision = in.Revision
+	// Before notes: they and every later stage look names up in h, and
+	// removed options and variables are names too.
+	history.Apply(h, f.History)
+	h.Inbound = f.Inbound
+	notes, err := Notes(in, h)
+	if err != nil {
+		return nil, err
+	}
+	h.Notes = notes
+	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
+		return nil, err
+	}
+	h.Drift = drift.Find(h)
+	h.Warnings = in.Warnings
+	return h, nil
+}
+
 // Merge builds the handbook's reference model (variables, families,
-// options) from the extracted facts.
+// options) from the extracted facts, and indexes it.
 func Merge(f *Facts) *model.Handbook {
-	h := &model.Handbook{HasEnvYAML: f.YAML != nil}
+	h := &model.Handbook{HasEnvYAML: f.YAML != nil, HasSource: f.HasSource}
 	if f.YAML != nil {
 		h.Categories = f.YAML.Categories
 	}
 	mergeFamilies(h, f)
 	mergeOptions(h, f)
 	mergeVariables(h, f)
-	sortHandbook(h)
-	mergeHints(h, f.Reads.Messages) // looks variables and options up: after sorting
+	h.Sort()
+	h.Index()
+	mergeHints(h, f.Reads.Messages) // looks variables and options up: after indexing
 	return h
 }
 
@@ -301,21 +348,5 @@ func sortLocations(l []model.Location) {
 			return l[i].File < l[j].File
 		}
 		return l[i].Line < l[j].Line
-	})
-}
-
-// Sort orders the handbook's lists as Merge leaves them; a later stage that
-// adds options or variables (history) calls it again.
-func Sort(h *model.Handbook) { sortHandbook(h) }
-
-func sortHandbook(h *model.Handbook) {
-	sort.Slice(h.Variables, func(i, j int) bool { return h.Variables[i].Name < h.Variables[j].Name })
-	sort.Slice(h.Families, func(i, j int) bool { return h.Families[i].Env < h.Families[j].Env })
-	sort.Slice(h.Options, func(i, j int) bool {
-		a, b := h.Options[i], h.Options[j]
-		if a.Family != b.Family {
-			return a.Family < b.Family
-		}
-		return a.Name < b.Name
 	})
 }

@@ -97,7 +97,9 @@ func TestDuplicateNoteIDs(t *testing.T) {
 		{Path: "a/crash.md", Data: []byte("# One\n")},
 		{Path: "b/crash.md", Data: []byte("# Two\n")},
 	}}
-	_, err := Notes(in, &model.Handbook{})
+	h := &model.Handbook{}
+	h.Index()
+	_, err := Notes(in, h)
 	if err == nil || !strings.Contains(err.Error(), "b/crash.md:1") || !strings.Contains(err.Error(), "a/crash.md") {
 		t.Errorf("err = %v, want a duplicate id error naming both files", err)
 	}
@@ -157,4 +159,50 @@ func TestHintsInFuser(t *testing.T) {
 		}
 	}
 	t.Errorf("parallel_compile's hints lack the message in csrc/runtime/fusion_kernel_runtime.cpp: %+v", o.Hints)
+}
+
+// Handbook returns everything later stages read, filled in and indexed:
+// nothing is patched into the model after it returns.
+func TestHandbookComplete(t *testing.T) {
+	in, err := sources.Open("", nil) // the embedded example with its notes
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Extract(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := Handbook(in, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !h.HasSource || !h.HasEnvYAML {
+		t.Errorf("HasSource=%v HasEnvYAML=%v, want both", h.HasSource, h.HasEnvYAML)
+	}
+	if len(h.Notes) != 2 || len(h.Drift) == 0 {
+		t.Errorf("%d notes, %d drift findings; want the example's 2 notes and its drift", len(h.Notes), len(h.Drift))
+	}
+	if h.Variable("NVFUSER_DUMP") == nil || h.Family("NVFUSER_DUMP") == nil || h.Option("NVFUSER_DUMP", "fusion_ir") == nil {
+		t.Error("lookups find nothing: the handbook is not indexed")
+	}
+	// Build scripts are read through buildscan: a build variable is read.
+	var build *model.Variable
+	for _, v := range h.Variables {
+		if strings.HasPrefix(v.Name, "NVFUSER_BUILD_") && len(v.ReadAt) > 0 {
+			build = v
+		}
+	}
+	if build == nil {
+		t.Error("no NVFUSER_BUILD_ variable read by the example's build scripts")
+	}
+}
+
+// A handbook nobody indexed fails loudly instead of finding nothing.
+func TestLookupNeedsIndex(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("lookup in an unindexed handbook did not panic")
+		}
+	}()
+	(&model.Handbook{Variables: []*model.Variable{{Name: "X"}}}).Variable("X")
 }

@@ -1,14 +1,22 @@
 // Package config reads the generator's settings: the [params.handbook]
-// table of Hugo's config.toml, overridden by command-line flags.
+// table and baseURL of the Hugo configuration, loaded by Hugo's own
+// config loader, overridden by command-line flags.
 package config
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
-	"github.com/BurntSushi/toml"
+	"github.com/gohugoio/hugo/common/hmaps"
+	"github.com/gohugoio/hugo/common/loggers"
+	hconfig "github.com/gohugoio/hugo/config"
+	"github.com/gohugoio/hugo/config/allconfig"
+	"github.com/gohugoio/hugo/hugofs"
 )
 
 // Settings is what one run of the generator reads and writes.
@@ -33,9 +41,9 @@ type Settings struct {
 	// NotesEditBase turns a note's path into an "edit this note" URL.
 	NotesEditBase string
 
-	// Warnings are findings about config.toml itself that do not stop a
-	// run: an unknown [params.handbook] key (a typo that would silently be
-	// ignored), named with file and line.
+	// Warnings are findings about the configuration itself that do not
+	// stop a run: an unknown [params.handbook] key (a typo that would
+	// silently be ignored), named with file and line.
 	Warnings []string
 
 	// TemplateMetrics makes the render print Hugo's time per template
@@ -43,58 +51,71 @@ type Settings struct {
 	TemplateMetrics bool
 }
 
-type file struct {
-	BaseURL string `toml:"baseURL"`
-	Params  struct {
-		Handbook struct {
-			Source      string   `toml:"source"`
-			Notes       []string `toml:"notes"`
-			Out         string   `toml:"out"`
-			RepoURL     string   `toml:"repo_url"`
-			RepoRef     string   `toml:"repo_ref"`
-			URLManifest string   `toml:"url_manifest"`
-			NotesEdit   string   `toml:"notes_edit_url"`
-		} `toml:"handbook"`
-	} `toml:"params"`
-}
-
-// Load reads path (config.toml). Relative paths inside it are resolved
-// against its directory, so the generator can run from anywhere.
+// Load reads the project's configuration through Hugo's own loader (see
+// LoadHugo): config.toml beside it or a config/ folder, the environment's
+// HUGO_* overrides. gen's settings are the [params.handbook] table and the
+// baseURL Hugo resolved, so the JSON API, the checker and the rendered
+// pages agree on them. Relative paths inside are resolved against the
+// project folder, so the generator can run from anywhere.
 func Load(path string) (*Settings, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, err
 	}
-	data, err := os.ReadFile(abs)
-	if err != nil {
-		return nil, fmt.Errorf("config: %w", err)
-	}
-	var f file
-	md, err := toml.Decode(string(data), &f)
-	if err != nil {
-		return nil, tomlError(path, err)
-	}
 	dir := filepath.Dir(abs)
-	h := f.Params.Handbook
+	configs, err := LoadHugo(abs, hconfig.New(), loggers.NewDefault())
+	if err != nil {
+		return nil, err
+	}
+	base := configs.Base
+	h, _ := base.Params["handbook"].(hmaps.Params) // Hugo lower-cases keys
+	data, _ := os.ReadFile(abs)                    // for the line of a bad key, when the file has it
+	where := func(k string) string {
+		if line := keyLine(string(data), k); line > 0 {
+			return abs + ":" + strconv.Itoa(line)
+		}
+		return abs
+	}
+	var typeErr error
+	str := func(k string) string {
+		v, ok := h[k].(string)
+		if !ok && h[k] != nil && typeErr == nil {
+			typeErr = fmt.Errorf("%s: params.handbook.%s: expected a string, got %T", where(k), k, h[k])
+		}
+		return v
+	}
 	s := &Settings{
 		ConfigFile:    abs,
 		ProjectDir:    dir,
-		Source:        resolve(dir, h.Source),
-		Out:           resolve(dir, h.Out),
-		BaseURL:       f.BaseURL,
-		RepoURL:       h.RepoURL,
-		RepoRef:       h.RepoRef,
-		URLManifest:   resolve(dir, h.URLManifest),
-		NotesEditBase: h.NotesEdit,
+		Source:        resolve(dir, str("source")),
+		Out:           resolve(dir, str("out")),
+		BaseURL:       base.BaseURL,
+		RepoURL:       str("repo_url"),
+		RepoRef:       str("repo_ref"),
+		URLManifest:   resolve(dir, str("url_manifest")),
+		NotesEditBase: str("notes_edit_url"),
 	}
-	for _, n := range h.Notes {
-		s.Notes = append(s.Notes, resolve(dir, n))
+	if typeErr != nil {
+		return nil, typeErr
 	}
-	for _, k := range md.Undecoded() {
-		if len(k) == 3 && k[0] == "params" && k[1] == "handbook" {
-			s.Warnings = append(s.Warnings, fmt.Sprintf("%s:%d: unknown key %s in [params.handbook]; ignored", path, keyLine(string(data), k[2]), k[2]))
+	switch notes := h["notes"].(type) {
+	case []any:
+		for _, n := range notes {
+			p, ok := n.(string)
+			if !ok {
+				return nil, fmt.Errorf("%s: params.handbook.notes: expected strings, got %T", where("notes"), n)
+			}
+			s.Notes = append(s.Notes, resolve(dir, p))
 		}
+	case []string:
+		for _, n := range notes {
+			s.Notes = append(s.Notes, resolve(dir, n))
+		}
+	case nil:
+	default:
+		return nil, fmt.Errorf("%s: params.handbook.notes: expected a list of paths, got %T", where("notes"), notes)
 	}
+	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
 	}
@@ -107,6 +128,90 @@ func Load(path string) (*Settings, error) {
 	return s, nil
 }
 
+// knownKeys are the [params.handbook] keys gen reads.
+var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true}
+
+// unknownKeys warns about each [params.handbook] key gen does not read,
+// sorted, with the line of config.toml that sets it when that file has it
+// (Hugo's loader does not keep positions; a key set in a config/ folder or
+// the environment is named without a line).
+func unknownKeys(configFile string, h hmaps.Params) []string {
+	var keys []string
+	for k := range h {
+		if !knownKeys[k] {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	data, _ := os.ReadFile(configFile)
+	var out []string
+	for _, k := range keys {
+		where := configFile
+		if line := keyLine(string(data), k); line > 0 {
+			where += ":" + strconv.Itoa(line)
+		}
+		out = append(out, fmt.Sprintf("%s: unknown key %s in [params.handbook]; ignored", where, k))
+	}
+	return out
+}
+
+// keyLine finds the line of key's assignment after the [params.handbook]
+// header; 0 when it cannot tell.
+func keyLine(data, key string) int {
+	inTable := false
+	for i, line := range strings.Split(data, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			inTable = t == "[params.handbook]"
+			continue
+		}
+		if rest, ok := strings.CutPrefix(strings.ToLower(t), key); inTable && ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// LoadHugo loads the Hugo configuration of the project whose config file
+// is configFile the way the hugo command does: the file (or, when it does
+// not exist, the project's config/ folder: config/_default and
+// config/production), HUGO_* environment variables, then flags. gen's
+// settings and the render both load through here, so one set of
+// conventions decides the site, its JSON API and the checker's base URL.
+func LoadHugo(configFile string, flags hconfig.Provider, logger loggers.Logger) (*allconfig.Configs, error) {
+	dir := filepath.Dir(configFile)
+	flags.Set("workingDir", dir)
+	d := allconfig.ConfigSourceDescriptor{
+		Fs:          hugofs.Os,
+		Flags:       flags,
+		Filename:    configFile,
+		ConfigDir:   filepath.Join(dir, "config"), // as the hugo command
+		Environment: "production",
+		// Hugo skips the environment when it runs under go test; gen's
+		// tests run gen in-process and must see what a real run sees.
+		Environ: os.Environ(),
+		Logger:  logger,
+	}
+	if _, err := os.Stat(configFile); err != nil {
+		if _, derr := os.Stat(filepath.Join(dir, "config")); derr != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
+		d.Filename = "" // a config/ folder only
+	}
+	configs, err := allconfig.LoadConfig(d)
+	if err != nil {
+		// Hugo names the place as "file:line:col" in quotes, deep in a
+		// chain of wrappers; bring it to the front, as every gen error is.
+		if m := hugoPlace.FindStringSubmatch(err.Error()); m != nil {
+			return nil, fmt.Errorf("%s:%s: %s", m[1], m[2], m[3])
+		}
+		return nil, fmt.Errorf("config %s: %w", configFile, err)
+	}
+	return configs, nil
+}
+
+var hugoPlace = regexp.MustCompile(`"([^"]+):(\d+):\d+": (?:unmarshal failed: )?(.*)`)
+
 // GeneratedDir is where generated Hugo content is written: inside the
 // project (so Hugo can mount it) but never under content/.
 func (s *Settings) GeneratedDir() string { return filepath.Join(s.ProjectDir, "generated") }
@@ -116,29 +221,4 @@ func resolve(dir, p string) string {
 		return p
 	}
 	return filepath.Join(dir, p)
-}
-
-func tomlError(path string, err error) error {
-	if pe, ok := err.(toml.ParseError); ok {
-		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, pe.Message)
-	}
-	return fmt.Errorf("%s: %w", path, err)
-}
-
-// keyLine finds the line of key's assignment after the [params.handbook]
-// header (the TOML decoder does not report positions of unknown keys); 0
-// when it cannot tell.
-func keyLine(data, key string) int {
-	inTable := false
-	for i, line := range strings.Split(data, "\n") {
-		t := strings.TrimSpace(line)
-		if strings.HasPrefix(t, "[") {
-			inTable = t == "[params.handbook]"
-			continue
-		}
-		if rest, ok := strings.CutPrefix(t, key); inTable && ok && strings.HasPrefix(strings.TrimSpace(rest), "=") {
-			return i + 1
-		}
-	}
-	return 0
 }

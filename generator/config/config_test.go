@@ -62,11 +62,62 @@ func TestRepositoryConfig(t *testing.T) {
 	}
 }
 
+// Hugo's conventions apply to gen's settings too: a config/ folder instead
+// of config.toml, HUGO_* environment overrides.
+func TestHugoConventions(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		env     map[string]string
+		baseURL string
+		repoRef string
+	}{
+		{"config folder", map[string]string{
+			"config/_default/hugo.toml":   "baseURL = \"https://folder.test/\"\n",
+			"config/_default/params.toml": "[handbook]\nrepo_ref = \"v2\"\n",
+		}, nil, "https://folder.test/", "v2"},
+		{"production overrides _default", map[string]string{
+			"config/_default/hugo.toml":   "baseURL = \"https://dev.test/\"\n",
+			"config/production/hugo.toml": "baseURL = \"https://prod.test/\"\n",
+			"config/_default/params.yaml": "handbook:\n  repo_ref: v3\n",
+		}, nil, "https://prod.test/", "v3"},
+		{"HUGO_BASEURL", map[string]string{
+			"config.toml": "baseURL = \"https://file.test/\"\n",
+		}, map[string]string{"HUGO_BASEURL": "https://env.test/"}, "https://env.test/", "main"},
+		{"HUGO_PARAMS", map[string]string{
+			"config.toml": "baseURL = \"https://file.test/\"\n[params.handbook]\nrepo_ref = \"v1\"\n",
+		}, map[string]string{"HUGOxPARAMSxHANDBOOKxREPO_REF": "v9"}, "https://file.test/", "v9"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			s, err := Load(filepath.Join(dir, "config.toml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.BaseURL != tc.baseURL || s.RepoRef != tc.repoRef {
+				t.Errorf("baseURL %q repo_ref %q, want %q %q", s.BaseURL, s.RepoRef, tc.baseURL, tc.repoRef)
+			}
+		})
+	}
+}
+
 // TestUnknownKeyWarns: a misspelt [params.handbook] key is a warning with
 // file and line, not silently ignored; Hugo's own keys are not ours to judge.
 func TestUnknownKeyWarns(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "config.toml")
-	if err := os.WriteFile(p, []byte("baseURL = \"https://x/\"\ntheme = \"t\"\n[params]\n  color = \"red\"\n[params.handbook]\n  notes = []\n  sorce = \"../Fuser\"\n"), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte("baseURL = \"https://x/\"\ntitle = \"t\"\n[params]\n  color = \"red\"\n[params.handbook]\n  notes = []\n  sorce = \"../Fuser\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s, err := Load(p)
@@ -75,5 +126,18 @@ func TestUnknownKeyWarns(t *testing.T) {
 	}
 	if len(s.Warnings) != 1 || !strings.Contains(s.Warnings[0], p+":7: unknown key sorce") {
 		t.Errorf("warnings = %q, want one naming %s:7 and sorce", s.Warnings, p)
+	}
+}
+
+// A value of the wrong type is an error naming the file and line.
+func TestWrongType(t *testing.T) {
+	for _, body := range []string{"[params.handbook]\nnotes = \"notes\"\n", "[params.handbook]\nsource = 3\n"} {
+		p := filepath.Join(t.TempDir(), "config.toml")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(p); err == nil || !strings.Contains(err.Error(), p+":2: params.handbook.") {
+			t.Errorf("%q: err = %v, want one naming %s:2", body, err, p)
+		}
 	}
 }

@@ -47,6 +47,7 @@ func TestFind(t *testing.T) {
 		{Kind: model.DriftUndocumentedOption, Subject: "NVFUSER_DUMP=new_dump", Where: loc("csrc/options.cpp", 11)},
 		{Kind: model.DriftUndocumentedVar, Subject: "NVFUSER_SECRET", Where: loc("csrc/y.cpp", 4)},
 	}
+	h.Index() // assemble does it for the real handbook
 	got := Find(h)
 	if len(got) != len(want) {
 		for _, g := range got {
@@ -88,6 +89,7 @@ func TestFind(t *testing.T) {
 // Without a checkout, a note's file cannot be called missing.
 func TestNoSourceNoMissingFiles(t *testing.T) {
 	h := &model.Handbook{Notes: []*model.Note{{ID: "n", Files: []model.FileRef{{Path: "csrc/a.cpp"}}}}}
+	h.Index() // assemble does it for the real handbook
 	if got := Find(h); len(got) != 0 {
 		t.Errorf("got %v, want nothing", got)
 	}
@@ -100,6 +102,7 @@ func TestNoYAMLNoUndocumented(t *testing.T) {
 		Options:   []*model.Option{{Env: "NVFUSER_DUMP", Name: "a", Enum: "E::A", DefinedAt: loc("csrc/options.cpp", 1), DeclaredAt: loc("csrc/options.h", 1), ReadAt: []model.Location{loc("csrc/a.cpp", 1)}}},
 		Variables: []*model.Variable{{Name: "NVFUSER_X", ReadAt: []model.Location{loc("csrc/a.cpp", 2)}}},
 	}
+	h.Index() // assemble does it for the real handbook
 	if got := Find(h); len(got) != 0 {
 		t.Errorf("got %v, want nothing", got)
 	}

@@ -23,7 +23,9 @@ func TestNoteOrigin(t *testing.T) {
 	n.Path = "team/t.md"
 	out := t.TempDir()
 	w := emit.NewWriter(out)
-	if err := emit.Emit(&model.Handbook{Notes: []*model.Note{n}}, emit.Site{BaseURL: "https://h.test/", NotesEditBase: "https://git.test/edit/"}, w); err != nil {
+	h := &model.Handbook{Notes: []*model.Note{n}}
+	h.Index() // as assemble does
+	if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/", NotesEditBase: "https://git.test/edit/"}, w); err != nil {
 		t.Fatal(err)
 	}
 	rel := "content/" + map[string]string{model.KindRunbook: "runbooks", model.KindGuide: "guides", model.KindNotes: "notes"}[n.Kind] + "/t.md"

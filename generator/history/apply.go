@@ -2,7 +2,6 @@ package history
 
 import (
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -52,8 +51,8 @@ func Apply(h *model.Handbook, r *Result) {
 		v.History = history(rec, len(v.ReadAt) > 0 || v.Documented || v.Family != "")
 	}
 	h.Changes = r.Changes
-	assemble.Sort(h)
-	h.Reindex()
+	h.Sort()
+	h.Index()
 }
 
 // Warnings sums up the past revisions a parser rejected, one line per file

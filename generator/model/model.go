@@ -10,8 +10,8 @@ package model
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
-	"sync"
 )
 
 // Location is a place in an input file. File is repository-relative for
@@ -217,56 +217,70 @@ type Handbook struct {
 	// Changes lists additions, removals and renames, oldest first.
 	Changes []Change
 
-	// Lookup indexes, built on the first lookup (see index).
-	indexOnce sync.Once
-	vars      map[string]*Variable
-	opts      map[string]*Option
-	fams      map[string]*Family
+	// Lookup indexes, built once by Index when the reference lists are
+	// complete (assemble does it before returning the handbook).
+	indexed bool
+	vars    map[string]*Variable
+	opts    map[string]*Option
+	fams    map[string]*Family
 }
 
-// index builds the lookup maps once, on the first lookup. Stages fill the
-// lists first (assemble) and only look things up afterwards, so the maps
-// never go stale; built once, they are only read, and concurrent lookups
-// from parallel stages are safe.
-func (h *Handbook) index() {
-	h.indexOnce.Do(func() {
-		h.vars = make(map[string]*Variable, len(h.Variables))
-		for _, v := range h.Variables {
-			h.vars[v.Name] = v
+// Index builds the lookup maps from Variables, Options and Families. The
+// stage that fills those lists calls it once they are final; from then on
+// the maps are only read, so concurrent lookups are safe.
+func (h *Handbook) Index() {
+	h.vars = make(map[string]*Variable, len(h.Variables))
+	for _, v := range h.Variables {
+		h.vars[v.Name] = v
+	}
+	h.opts = make(map[string]*Option, len(h.Options))
+	for _, o := range h.Options {
+		h.opts[o.Key()] = o
+	}
+	h.fams = make(map[string]*Family, len(h.Families))
+	for _, f := range h.Families {
+		h.fams[f.Env] = f
+	}
+	h.indexed = true
+}
+
+// mustBeIndexed turns a lookup in a handbook nobody indexed (which would
+// find nothing, silently) into a loud programming error.
+func (h *Handbook) mustBeIndexed() {
+	if !h.indexed {
+		panic("model: lookup in a Handbook before Index was called")
+	}
+}
+
+// Sort puts Variables, Families and Options in their published order:
+// variables by name, families by variable, options by family then name.
+// A stage that adds to the lists sorts and indexes again.
+func (h *Handbook) Sort() {
+	sort.Slice(h.Variables, func(i, j int) bool { return h.Variables[i].Name < h.Variables[j].Name })
+	sort.Slice(h.Families, func(i, j int) bool { return h.Families[i].Env < h.Families[j].Env })
+	sort.Slice(h.Options, func(i, j int) bool {
+		a, b := h.Options[i], h.Options[j]
+		if a.Family != b.Family {
+			return a.Family < b.Family
 		}
-		h.opts = make(map[string]*Option, len(h.Options))
-		for _, o := range h.Options {
-			h.opts[o.Key()] = o
-		}
-		h.fams = make(map[string]*Family, len(h.Families))
-		for _, f := range h.Families {
-			h.fams[f.Env] = f
-		}
+		return a.Name < b.Name
 	})
-}
-
-// Reindex drops the lookup maps so the next lookup rebuilds them: for a
-// stage that adds to the lists after lookups were made (the history adds
-// removed options after hints were attached). Not safe while other
-// goroutines look things up.
-func (h *Handbook) Reindex() {
-	h.indexOnce = sync.Once{}
 }
 
 // Variable returns the variable with the given name, or nil.
 func (h *Handbook) Variable(name string) *Variable {
-	h.index()
+	h.mustBeIndexed()
 	return h.vars[name]
 }
 
 // Family returns the family selected through env, or nil.
 func (h *Handbook) Family(env string) *Family {
-	h.index()
+	h.mustBeIndexed()
 	return h.fams[env]
 }
 
 // Option returns the option name of the family behind env, or nil.
 func (h *Handbook) Option(env, name string) *Option {
-	h.index()
+	h.mustBeIndexed()
 	return h.opts[env+"="+name] // Option.Key's form
 }

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/BurntSushi/toml"
+	"go.yaml.in/yaml/v3"
+
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -129,106 +133,78 @@ func parseTOML(source, inner string) (frontMatter, error) {
 	return fm, nil
 }
 
-// parseYAML reads the subset of YAML notes use: "key: value",
-// "key: [a, b]" and "key:" followed by "- item" lines, with optional
-// quotes and comments. Anything else is an error naming the line, rather
-// than a silent misreading.
+// parseYAML decodes YAML front matter with the YAML library (quotes,
+// escapes, flow and block lists, block scalars, anchors: all of YAML),
+// walking the top-level mapping node by node so an error names the line
+// of the key at fault.
 func parseYAML(source, inner string) (frontMatter, error) {
 	var fm frontMatter
-	var listKey string
-	var list []any
-	flush := func() error {
-		if listKey == "" {
-			return nil
+	var doc yaml.Node
+	if err := yaml.Unmarshal([]byte(inner), &doc); err != nil {
+		msg := err.Error()
+		var terr *yaml.TypeError
+		if errors.As(err, &terr) && len(terr.Errors) > 0 {
+			msg = terr.Errors[0] // "line 3: mapping key ... already defined at line 2"
 		}
-		var v any = list
-		if len(list) == 0 {
-			v = "" // "key:" with nothing under it is YAML's null
-		}
-		err := fm.set(listKey, v)
-		listKey, list = "", nil
-		return err
+		msg = strings.TrimPrefix(firstLine(msg), "yaml: ")
+		return fm, fmt.Errorf("%s:%d: front matter: %v", source, 1+yamlErrorLine(msg), msg)
 	}
-	for i, l := range strings.Split(inner, "\n") {
-		line := i + 2 // the opening --- is line 1
-		t := strings.TrimSpace(stripYAMLComment(l))
-		if t == "" {
-			continue
+	if len(doc.Content) == 0 {
+		return fm, nil // only comments or blank lines
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		return fm, fmt.Errorf("%s:%d: front matter: expected \"key: value\" lines, got a YAML %s", source, 1+root.Line, yamlKind(root))
+	}
+	seen := map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		line := 1 + k.Line // the opening --- is line 1
+		key := strings.ToLower(k.Value)
+		if first, dup := seen[key]; dup {
+			return fm, fmt.Errorf("%s:%d: front matter: %s is already set on line %d", source, line, k.Value, first)
 		}
-		if strings.HasPrefix(t, "- ") || t == "-" {
-			if listKey == "" {
-				return fm, fmt.Errorf("%s:%d: front matter: list item without a key", source, line)
-			}
-			list = append(list, unquote(strings.TrimSpace(strings.TrimPrefix(t, "-"))))
-			continue
+		seen[key] = line
+		var val any
+		if err := v.Decode(&val); err != nil {
+			return fm, fmt.Errorf("%s:%d: front matter: %v", source, line, strings.TrimPrefix(err.Error(), "yaml: "))
 		}
-		if err := flush(); err != nil {
+		if val == nil {
+			val = "" // "key:" with nothing after it is YAML's null
+		}
+		if err := fm.set(key, val); err != nil {
 			return fm, fmt.Errorf("%s:%d: front matter: %v", source, line, err)
 		}
-		k, v, ok := strings.Cut(t, ":")
-		k = strings.ToLower(strings.TrimSpace(k))
-		if !ok || !isYAMLKey(k) {
-			return fm, fmt.Errorf("%s:%d: front matter: expected \"key: value\", got %q", source, line, truncate(t, 60))
-		}
-		v = strings.TrimSpace(v)
-		var val any = unquote(v)
-		switch {
-		case v == "":
-			listKey = k
-			continue
-		case strings.HasPrefix(v, "["):
-			if !strings.HasSuffix(v, "]") {
-				return fm, fmt.Errorf("%s:%d: front matter: unclosed [ in %s", source, line, k)
-			}
-			var items []any
-			for _, it := range strings.Split(v[1:len(v)-1], ",") {
-				if it = strings.TrimSpace(it); it != "" {
-					items = append(items, unquote(it))
-				}
-			}
-			val = items
-		}
-		if err := fm.set(k, val); err != nil {
-			return fm, fmt.Errorf("%s:%d: front matter: %v", source, line, err)
-		}
-	}
-	if err := flush(); err != nil {
-		return fm, fmt.Errorf("%s:1: front matter: %v", source, err)
 	}
 	return fm, nil
 }
 
-// stripYAMLComment drops a " #" comment that is not inside quotes.
-func stripYAMLComment(l string) string {
-	inS, inD := false, false
-	for i := 0; i < len(l); i++ {
-		switch l[i] {
-		case '\'':
-			if !inD {
-				inS = !inS
-			}
-		case '"':
-			if !inS {
-				inD = !inD
-			}
-		case '#':
-			if !inS && !inD && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t') {
-				return l[:i]
-			}
+// yamlErrorLine finds the 1-based line a YAML error names ("yaml: line 3:
+// ..."), 1 when it names none.
+func yamlErrorLine(msg string) int {
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
+		if n, e := strconv.Atoi(m[1]); e == nil && n > 0 {
+			return n
 		}
 	}
-	return l
+	return 1
 }
 
-func unquote(s string) string {
-	if len(s) >= 2 && (s[0] == '"' && s[len(s)-1] == '"' || s[0] == '\'' && s[len(s)-1] == '\'') {
-		return s[1 : len(s)-1]
+var yamlLineRE = regexp.MustCompile(`^line (\d+):`)
+
+func yamlKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.ScalarNode:
+		return "scalar"
 	}
-	return s
+	return "document"
 }
 
-// set stores one front matter key. Values come from TOML (strings, arrays,
-// dates) or the YAML subset (strings and []any).
+// set stores one front matter key. Values come from the TOML or YAML
+// library: strings, dates, lists ([]any). Both decode into this one
+// struct through it, so a key means the same in either syntax.
 func (fm *frontMatter) set(key string, v any) error {
 	str := func() (string, error) {
 		switch x := v.(type) {

@@ -37,6 +37,16 @@ func TestFrontMatter(t *testing.T) {
 		{name: "bad kind line", in: "---\ntitle: x\nkind: recipe\n---\n", err: "n.md:3: front matter: kind \"recipe\""},
 		{name: "bad toml", in: "+++\ntitle = \n+++\n", err: "n.md:2: front matter"},
 		{name: "bad yaml line", in: "---\ntitle: ok\nthis is not yaml: [\n---\n", err: "n.md:3: front matter"},
+		// Full YAML, through the library: escapes, commas in quotes, block scalars.
+		{name: "yaml escapes", in: "---\ntitle: \"a \\\"b\\\"\"\n---\n", id: "n", title: `a "b"`, bodyLine: 4},
+		{name: "yaml comma in quotes", in: "---\naliases: [\"a,b\", c]\n---\n", id: "n", aliases: []string{"a-b", "c"}, bodyLine: 4},
+		{name: "yaml folded block", in: "---\ntitle: >-\n  Long title\n  on two lines\n---\n", id: "n", title: "Long title on two lines", bodyLine: 6},
+		{name: "yaml literal block", in: "---\nid: |\n  lit\n---\n", id: "lit", bodyLine: 5},
+		{name: "yaml capital key", in: "---\nTitle: Caps\n---\n", id: "n", title: "Caps", bodyLine: 4},
+		{name: "yaml only comments", in: "---\n# nothing\n---\nx\n", id: "n", bodyLine: 4},
+		{name: "yaml duplicate key", in: "---\ntitle: a\ntitle: b\n---\n", err: "n.md:3: front matter"},
+		{name: "yaml wrong type names its line", in: "---\ntitle: ok\naliases: {a: 1}\n---\n", err: "n.md:3: front matter: aliases"},
+		{name: "yaml list at top", in: "---\nkey: x\n- y\n---\n", err: "n.md:"},
 		{name: "unclosed toml", in: "+++\ntitle = \"x\"\n", err: "never closed"},
 		{name: "toml wrong type", in: "+++\ntitle = 3\n+++\n", err: "title: expected a string"},
 	}

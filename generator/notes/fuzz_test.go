@@ -1,8 +1,10 @@
 package notes
 
 import (
+	"bytes"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,3 +48,39 @@ func FuzzParse(f *testing.F) {
 }
 
 func equalNotes(a, b *model.Note) bool { return reflect.DeepEqual(a, b) }
+
+// FuzzFrontMatter checks that front matter never panics the decoders, that
+// every error names the note and a line inside the file, and that the body
+// is what follows the front matter, unchanged.
+func FuzzFrontMatter(f *testing.F) {
+	for _, s := range []string{
+		"---\ntitle: x\n---\n", "+++\ntitle = \"x\"\n+++\n", "---\nJust a rule\n---\n", "---\na: &x [1]\nb: *x\n---\n",
+		"---\ntitle: >\n  a\n---\n", "---\n- a\n---\n", "---\naliases: [\"a,b\"]\n---\n", "---\ntitle: \"a \\\"b\\\"\"\n---\n",
+		"+++\ndate = 2024-01-02\n+++\n", "---\n\tbad: tab\n---\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		data = normalize(data)
+		_, body, bodyLine, err := splitFrontMatter("f.md", data)
+		if err != nil {
+			msg := err.Error()
+			rest, ok := strings.CutPrefix(msg, "f.md:")
+			num, _, _ := strings.Cut(rest, ":")
+			line, aerr := strconv.Atoi(num)
+			if !ok || aerr != nil || line < 1 || line > countLines(data)+1 {
+				t.Fatalf("error %q does not name f.md and a line of the file", msg)
+			}
+			return
+		}
+		if !bytes.HasSuffix(data, body) {
+			t.Fatalf("body is not the end of the file")
+		}
+		if bodyLine < 1 {
+			t.Fatalf("body line %d", bodyLine)
+		}
+		if bodyLine == 1 && len(body) != len(data) {
+			t.Fatalf("body on line 1 but front matter removed")
+		}
+	})
+}

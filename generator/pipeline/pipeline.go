@@ -21,7 +21,6 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
-	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/history"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
@@ -80,49 +79,37 @@ func Model(s *config.Settings, r *Result) error {
 	if err != nil {
 		return err
 	}
-	h := assemble.Merge(facts)
-	h.HasSource = in.Tree != nil
-	h.Revision = in.Revision
 	if in.Dir != "" {
-		// Before notes: they and every later stage look names up in h,
-		// and removed options and variables are names too.
 		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
 		if err != nil {
 			return fmt.Errorf("history of %s: %w", in.Dir, err)
 		}
-		history.Apply(h, hist)
+		facts.History = hist
 		in.Warnings = append(in.Warnings, history.Warnings(hist)...)
 	}
-	notes, err := assemble.Notes(in, h)
-	if err != nil {
-		return err
-	}
-	h.Notes = notes
 	if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
 		links, skipped := linkscan.Scan(in.Tree, pre)
-		h.Inbound = links
+		facts.Inbound = links
 		in.Warnings = append(in.Warnings, skipped...)
 	}
-	detail := fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d links from nvFuser", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Inbound))
-	if h.HasHistory {
-		detail += fmt.Sprintf(", %d changes in the git history", len(h.Changes))
+	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
+	detail := fmt.Sprintf("%d option tables, %d variables and options read in csrc, %d note file(s), %d links from nvFuser", len(facts.Tables), len(facts.Reads.Env)+len(facts.Reads.Options), len(in.Notes), len(facts.Inbound))
+	if facts.History != nil {
+		detail += fmt.Sprintf(", %d changes in the git history", len(facts.History.Changes))
 	}
 	r.add("extract", t, detail)
 
 	t = time.Now()
-	checked, err := assemble.Freshen(in, notes, filepath.Join(s.GeneratedDir(), ".cache", "freshness.json"))
+	h, err := assemble.Handbook(in, facts)
 	if err != nil {
 		return err
 	}
-	if checked > 0 {
-		r.add("fresh", t, fmt.Sprintf("%d file reference(s) of dated notes checked against the checkout's history", checked))
-	}
-
-	t = time.Now()
-	h.Drift = drift.Find(h)
-	h.Warnings = in.Warnings
 	r.Handbook = h
-	r.add("model", t, fmt.Sprintf("%d drift findings", len(h.Drift)))
+	detail = fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d drift findings", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Drift))
+	if fresh := freshnessVerdicts(h); fresh > 0 {
+		detail += fmt.Sprintf(", %d code references of dated notes checked against git", fresh)
+	}
+	r.add("model", t, detail)
 	return nil
 }
 
@@ -220,4 +207,14 @@ func rel(base, p string) string {
 		return r + "/"
 	}
 	return p
+}
+
+// freshnessVerdicts counts the notes' code references that were checked
+// against the checkout's git history.
+func freshnessVerdicts(h *model.Handbook) int {
+	n := 0
+	for _, note := range h.Notes {
+		n += len(note.Freshness)
+	}
+	return n
 }

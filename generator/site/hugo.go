@@ -17,12 +17,12 @@ import (
 	"github.com/bep/logg"
 	"github.com/gohugoio/hugo/common/loggers"
 	"github.com/gohugoio/hugo/config"
-	"github.com/gohugoio/hugo/config/allconfig"
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/spf13/afero"
 
+	gencfg "github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
@@ -134,15 +134,11 @@ func Build(opt Options) (Result, error) {
 	w := io.MultiWriter(logOut, &logBuf)
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})
 
-	configs, err := allconfig.LoadConfig(allconfig.ConfigSourceDescriptor{
-		Fs:          hugofs.Os,
-		Flags:       flags,
-		Filename:    configFile,
-		Environment: "production",
-		Logger:      logger,
-	})
+	// The same loader gen read its settings with, plus this render's
+	// run-time flags (publish folder, mounts).
+	configs, err := gencfg.LoadHugo(configFile, flags, logger)
 	if err != nil {
-		return Result{}, fmt.Errorf("hugo config %s: %w", configFile, err)
+		return Result{}, fmt.Errorf("hugo: %w", err)
 	}
 	flags.Set("publishDirStatic", outDir)
 	flags.Set("publishDirDynamic", outDir)

@@ -1,13 +1,16 @@
 // Package flock serialises processes that share a folder (two gen runs on
 // one project, parallel test packages installing npm packages) with an
-// advisory lock file.
+// advisory lock file. The lock itself is go-internal's lockedfile (the one
+// the go command uses, and Hugo links in), so gen builds and locks on
+// Linux, macOS and Windows alike.
 package flock
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"syscall"
+
+	"github.com/rogpeppe/go-internal/lockedfile"
 )
 
 // Lock takes an exclusive lock on file, creating it (and its folder) if
@@ -15,18 +18,11 @@ import (
 // another process holds the lock.
 func Lock(file string) (func(), error) {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-		return nil, err
-	}
-	f, err := os.OpenFile(file, os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
 		return nil, fmt.Errorf("lock: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX); err != nil {
-		f.Close()
+	unlock, err := lockedfile.MutexAt(file).Lock()
+	if err != nil {
 		return nil, fmt.Errorf("lock %s: %w", file, err)
 	}
-	return func() {
-		_ = syscall.Flock(int(f.Fd()), syscall.LOCK_UN)
-		f.Close()
-	}, nil
+	return unlock, nil
 }

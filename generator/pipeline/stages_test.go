@@ -1,0 +1,198 @@
+package pipeline
+
+import (
+	"go/build"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/internal/project"
+)
+
+const module = "github.com/nvfuser-handbook/handbook/"
+
+// stageOrder is the pipeline, in order; a package may import packages of
+// its own stage or an earlier one, never a later one.
+var stageOrder = []string{"read", "extract", "model", "emit", "render", "search", "check", "publish"}
+
+// stageOf places every package of the module. "base" packages are used by
+// any stage: the model's data types (each stage's output is data in them),
+// and helpers with no stage of their own. "outside" packages run the
+// stages (cmd, pipeline) or serve tests and tools (internal/), and may
+// import anything. A new package must be placed here, so the test fails
+// until its stage is decided.
+var stageOf = map[string]string{
+	"generator/config":  "read",
+	"generator/sources": "read",
+	"generator/example": "read",
+
+	"generator/envyaml":   "extract",
+	"generator/cppopts":   "extract",
+	"generator/csrcscan":  "extract",
+	"generator/notes":     "extract",
+	"generator/buildscan": "extract",
+	"generator/linkscan":  "extract",
+	"generator/history":   "extract", // the same parsers over the checkout's git history
+	"generator/freshness": "extract", // git's answers about the lines notes point at
+	"generator/envcheck":  "extract", // nvFuser's reading of option values, for notes and the composer
+
+	"generator/assemble": "model",
+	"generator/drift":    "model",
+
+	"generator/emit":    "emit",
+	"generator/linkify": "emit",
+	"generator/lookup":  "emit",
+	"generator/urls":    "emit",
+
+	"generator/site":    "render",
+	"generator/search":  "search",
+	"generator/check":   "check",
+	"generator/triage":  "check", // reads a built site's lookup index against a CI log
+	"generator/publish": "publish",
+
+	"generator/model":             "base",
+	"generator/vocab":             "base", // nvFuser's vocabulary, used from extract on
+	"generator/internal/cpplex":   "base",
+	"generator/internal/flock":    "base",
+	"generator/internal/parallel": "base",
+	"generator/internal/urlsafe":  "base",
+	"internal/fsutil":             "base",
+
+	"generator/pipeline": "outside",
+	"cmd/":               "outside",
+	"internal/":          "outside",
+}
+
+func place(pkg string) (string, bool) {
+	if s, ok := stageOf[pkg]; ok {
+		return s, true
+	}
+	for _, prefix := range []string{"cmd/", "internal/"} {
+		if strings.HasPrefix(pkg, prefix) {
+			return stageOf[prefix], true
+		}
+	}
+	return "", false
+}
+
+func rank(stage string) int {
+	for i, s := range stageOrder {
+		if s == stage {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestStageOrder reads the imports of every package in the module (the
+// non-test files for this GOOS, as go list would) and fails when one
+// imports a package of a later stage, or a "base" package imports a stage.
+func TestStageOrder(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := project.Root(wd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := map[string][]string{}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() {
+			return nil
+		}
+		name := d.Name()
+		if p != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules" || name == "public" || name == "generated") {
+			return filepath.SkipDir
+		}
+		ctx := build.Default
+		ctx.UseAllFiles = false
+		bp, err := ctx.ImportDir(p, build.IgnoreVendor)
+		if err != nil {
+			if _, ok := err.(*build.NoGoError); ok {
+				return nil
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		imports[filepath.ToSlash(rel)] = bp.Imports
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(imports) < 20 {
+		t.Fatalf("found only %d packages under %s", len(imports), root)
+	}
+	pkgs := make([]string, 0, len(imports))
+	for p := range imports {
+		pkgs = append(pkgs, p)
+	}
+	sort.Strings(pkgs)
+	for _, pkg := range pkgs {
+		if _, ok := place(pkg); !ok {
+			t.Errorf("%s has no stage: add it to stageOf", pkg)
+			continue
+		}
+		for _, imp := range imports[pkg] {
+			if dep, ok := strings.CutPrefix(imp, module); ok {
+				if msg := violation(pkg, dep); msg != "" {
+					t.Error(msg)
+				}
+			}
+		}
+	}
+}
+
+// violation says why pkg may not import dep, or "" when it may.
+func violation(pkg, dep string) string {
+	stage, _ := place(pkg)
+	depStage, ok := place(dep)
+	switch {
+	case stage == "outside":
+		return ""
+	case !ok:
+		return pkg + " imports " + dep + ", which has no stage"
+	case depStage == "outside":
+		return pkg + " (" + stage + ") imports " + dep + ", which runs the stages or serves tests"
+	case depStage == "base":
+		return ""
+	case stage == "base":
+		return pkg + " is used by every stage but imports " + dep + " (" + depStage + ")"
+	case rank(depStage) > rank(stage):
+		return pkg + " (" + stage + ") imports " + path.Base(dep) + " from a later stage (" + depStage + ")"
+	}
+	return ""
+}
+
+// The rules themselves: what they allow and what they refuse.
+func TestStageRules(t *testing.T) {
+	for _, tc := range []struct {
+		pkg, dep string
+		allowed  bool
+	}{
+		{"generator/emit", "generator/notes", true},  // earlier stage
+		{"generator/emit", "generator/urls", true},   // same stage
+		{"generator/notes", "generator/model", true}, // base data types
+		{"generator/search", "generator/internal/flock", true},
+		{"generator/pipeline", "generator/publish", true}, // runs the stages
+		{"internal/testsite", "generator/search", true},
+		{"generator/notes", "generator/linkify", false}, // later stage
+		{"generator/assemble", "generator/emit", false},
+		{"generator/check", "generator/publish", false},
+		{"generator/model", "generator/assemble", false}, // base imports a stage
+		{"generator/emit", "generator/pipeline", false},  // outside
+		{"generator/emit", "generator/newthing", false},  // unplaced
+	} {
+		if got := violation(tc.pkg, tc.dep) == ""; got != tc.allowed {
+			t.Errorf("%s importing %s: allowed=%v, want %v", tc.pkg, tc.dep, got, tc.allowed)
+		}
+	}
+}
