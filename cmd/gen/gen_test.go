@@ -359,6 +359,9 @@ func TestHugoBaseURL(t *testing.T) {
 	urlField := regexp.MustCompile(`"url":\s*"([^"]*)"`)
 	seen := 0
 	for _, f := range files {
+		if filepath.Base(f) == "build.json" {
+			continue // its urls are nvFuser's repository, not the handbook
+		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -167,6 +167,7 @@ func TestStaleNamesCarryTheirReplacement(t *testing.T) {
 		"PYTORCH_NVFUSER_DUMP":    "removed in 0.0.14, 2023-06-23, replaced by NVFUSER_DUMP",
 	}
 	got := map[string]string{}
+	h.Index()
 	for _, d := range Find(h) {
 		got[d.Subject] = d.Detail
 	}

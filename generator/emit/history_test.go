@@ -26,6 +26,7 @@ func TestHistoryPages(t *testing.T) {
 		},
 		Changes: []model.Change{{Event: added, Kind: model.ChangeRenamed, Subject: "NVFUSER_DUMP=debug_info", To: "NVFUSER_ENABLE=kernel_lineinfo", IsOption: true}},
 	}
+	h.Index()
 	out := t.TempDir()
 	if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}, emit.NewWriter(out)); err != nil {
 		t.Fatal(err)

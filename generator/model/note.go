@@ -60,7 +60,7 @@ type Note struct {
 	// Freshness has a verdict for each reference in Files that says
 	// something (see freshness.Repo.Check); empty when the source is not a
 	// git checkout or the note has no date (generator/freshness).
-	Freshness []Freshness
+	Freshness []Freshness `json:",omitempty"`
 	// UnsafeURLs are the link and image destinations that must not become
 	// links (see notes.URLSafety), in document order: rendered as text,
 	// reported by gen check.
