@@ -22,31 +22,34 @@ type APIOption struct {
 	ReadAt      []string `json:"read_at"`
 	Documented  bool     `json:"documented"`
 	URL         string   `json:"url"`
-	// From the checkout's git history; added is null without one, removed
-	// is null while the option exists.
-	Added      *model.Event `json:"added"`
-	Removed    *model.Event `json:"removed"`
-	ReplacedBy []string     `json:"replaced_by"`
-	Replaces   []string     `json:"replaces"`
-	Hints      []APIHint    `json:"hints"` // messages nvFuser prints that suggest NAME=option
+	APILife
 }
 
 // APIVariable is one entry of api/env.json.
 type APIVariable struct {
-	Name        string       `json:"name"`
-	Category    string       `json:"category"`
-	Type        string       `json:"type"`
-	Default     string       `json:"default"`
-	Choices     []string     `json:"choices"`
-	Description string       `json:"description"`
-	ReadAt      []string     `json:"read_at"`
-	Documented  bool         `json:"documented"`
-	URL         string       `json:"url"`
-	Added       *model.Event `json:"added"`
-	Removed     *model.Event `json:"removed"`
-	ReplacedBy  []string     `json:"replaced_by"`
-	Replaces    []string     `json:"replaces"`
-	Hints       []APIHint    `json:"hints"` // messages nvFuser prints that suggest the variable
+	Name        string   `json:"name"`
+	Category    string   `json:"category"`
+	Type        string   `json:"type"`
+	Default     string   `json:"default"`
+	Choices     []string `json:"choices"`
+	Description string   `json:"description"`
+	ReadAt      []string `json:"read_at"`
+	Documented  bool     `json:"documented"`
+	URL         string   `json:"url"`
+	APILife
+}
+
+// APILife is what an option's or a variable's entry says beyond its own
+// sources: its git history and the messages nvFuser prints that suggest
+// it. The fields follow the entry's own (embedded, so the JSON is flat).
+type APILife struct {
+	// From the checkout's git history; added is null without one, removed
+	// is null while it exists.
+	Added      *model.Event `json:"added"`
+	Removed    *model.Event `json:"removed"`
+	ReplacedBy []string     `json:"replaced_by"`
+	Replaces   []string     `json:"replaces"`
+	Hints      []APIHint    `json:"hints"`
 }
 
 // APIDrift is one entry of api/drift.json.
@@ -105,15 +108,13 @@ func (e *emitter) api() error {
 	opts := []APIOption{}
 	for _, o := range e.h.Options {
 		a := APIOption{Env: o.Env, Name: o.Name, Enum: o.Enum, Description: o.Description,
-			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name)), Hints: apiHints(o.Hints)}
-		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(o.History)
+			DefinedAt: o.DefinedAt.String(), ReadAt: strs(o.ReadAt), Documented: o.Documented, URL: abs(urls.Option(o.Family, o.Name)), APILife: apiLife(o.History, o.Hints)}
 		opts = append(opts, a)
 	}
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
 		a := APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), Hints: apiHints(v.Hints)}
-		a.Added, a.Removed, a.ReplacedBy, a.Replaces = apiHistory(v.History)
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), APILife: apiLife(v.History, v.Hints)}
 		vars = append(vars, a)
 	}
 	drift := []APIDrift{}

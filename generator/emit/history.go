@@ -88,13 +88,15 @@ func apiEvent(ev *model.Event) *model.Event {
 	return &c
 }
 
-// apiHistory fills the history fields every API entry carries.
-func apiHistory(h *model.History) (added, removed *model.Event, replacedBy, replaces []string) {
-	replacedBy, replaces = []string{}, []string{}
-	if h == nil {
-		return nil, nil, replacedBy, replaces
+// apiLife fills the history and hint fields every option and variable
+// entry of the API carries.
+func apiLife(h *model.History, hints []model.Hint) APILife {
+	l := APILife{ReplacedBy: []string{}, Replaces: []string{}, Hints: apiHints(hints)}
+	if h != nil {
+		l.Added, l.Removed = apiEvent(&h.Added), apiEvent(h.Removed)
+		l.ReplacedBy, l.Replaces = append(l.ReplacedBy, h.ReplacedBy...), append(l.Replaces, h.Replaces...)
 	}
-	return apiEvent(&h.Added), apiEvent(h.Removed), append(replacedBy, h.ReplacedBy...), append(replaces, h.Replaces...)
+	return l
 }
 
 // changesFront is the "what changed" page: additions, removals and renames

@@ -123,8 +123,10 @@ func checkFields(t *testing.T, where string, typ reflect.Type, schema map[string
 	for _, r := range schema["required"].([]any) {
 		required = append(required, r.(string))
 	}
-	for i := 0; i < typ.NumField(); i++ {
-		fld := typ.Field(i)
+	for _, fld := range reflect.VisibleFields(typ) {
+		if fld.Anonymous {
+			continue // an embedded struct's fields are the entry's own (VisibleFields lists them)
+		}
 		tag := fld.Tag.Get("json")
 		name, opts, _ := strings.Cut(tag, ",")
 		if name == "-" || !fld.IsExported() {
