@@ -116,12 +116,30 @@ func eval[T any](t testing.TB, ctx context.Context, expr string) T {
 // passes; on timeout it fails the test with what describe returns.
 func waitFor(t testing.TB, ctx context.Context, predicate string, timeout time.Duration, describe string) {
 	t.Helper()
-	_, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
-		chromedp.WithPollingTimeout(timeout), chromedp.WithPollingInterval(50*time.Millisecond)))
+	deadline := time.Now().Add(timeout)
+	var err error
+	for {
+		_, err = chromedp.Run(ctx, chromedp.Poll[chromedp.Void](predicate,
+			chromedp.WithPollingTimeout(time.Until(deadline)), chromedp.WithPollingInterval(50*time.Millisecond)))
+		// A poll started just before a navigation replaced the page's
+		// JavaScript context fails with that context; the new page is
+		// polled again instead, until the deadline.
+		if err == nil || !contextReplaced(err) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	if err != nil {
 		state, _ := chromedp.Run(ctx, chromedp.Evaluate[string](describe))
 		t.Fatalf("waiting for %s: %v\npage state: %s", predicate, err, state)
 	}
+}
+
+// contextReplaced reports whether err is Chromium saying the page's
+// execution context went away under an evaluation (a navigation).
+func contextReplaced(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "Cannot find context with specified id") || strings.Contains(m, "Execution context was destroyed")
 }
 
 // colorScheme emulates prefers-color-scheme.
