@@ -12,13 +12,10 @@ import (
 // takes the day it was first committed to its own repository, when it is
 // in one. It returns the number of references checked.
 func Freshen(in *sources.Inputs, notes []*model.Note, cachePath string) (int, error) {
-	if in.Tree == nil || in.Embedded {
-		return 0, nil
+	if in.Revision.Commit == "" {
+		return 0, nil // a plain tree (or none): no history to compare with
 	}
-	repo := freshness.Open(in.TreeName)
-	if repo == nil {
-		return 0, nil // a plain tree: no history to compare with
-	}
+	repo := freshness.At(in.Dir, in.Revision.Commit)
 	cache := freshness.LoadCache(cachePath)
 	checked := 0
 	for _, n := range notes {

@@ -14,35 +14,34 @@ package freshness
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // Repo is a git checkout of nvFuser.
 type Repo struct {
-	dir    string
-	prefix string // the checkout's folder inside its repository ("" at the top)
-	Head   string // HEAD's commit
+	dir  string
+	Head string // HEAD's commit
 }
 
-// Open returns the checkout at dir, or nil when dir is not inside a git
-// repository (a plain tree has no history to compare with).
+// Open returns the checkout at dir, or nil when dir is not the top of a
+// git work tree (a plain tree has no history to compare with).
 func Open(dir string) *Repo {
-	head, err := git(dir, "rev-parse", "--verify", "-q", "HEAD^{commit}")
-	if head = strings.TrimSpace(head); err != nil || len(head) != 40 {
+	head, _, ok := gitcmd.Head(dir)
+	if !ok {
 		return nil
 	}
-	prefix, err := git(dir, "rev-parse", "--show-prefix")
-	if err != nil {
-		return nil
-	}
-	return &Repo{dir: dir, Head: head, prefix: strings.TrimSpace(prefix)}
+	return At(dir, head)
 }
+
+// At is the checkout at dir whose HEAD the read stage already found
+// (sources.HeadRevision), so it is not asked again.
+func At(dir, head string) *Repo { return &Repo{dir: dir, Head: head} }
 
 // Check gives the verdict on every reference of n that names lines, as of
 // the note's date since (YYYY-MM-DD). A reference without lines is checked
@@ -89,7 +88,7 @@ func (r *Repo) base(since string, cache *Cache) string {
 }
 
 func (r *Repo) check(base string, ref model.FileRef) model.Freshness {
-	p := path.Join(r.prefix, ref.Path)
+	p := ref.Path
 	if base == "" || !r.exists(base, p) || ref.End > r.lineCount(base, p) {
 		// The file, or those lines, did not exist when the note was
 		// written: it was written against some other version.
@@ -99,7 +98,7 @@ func (r *Repo) check(base string, ref model.FileRef) model.Freshness {
 	if to.path == "" {
 		return model.Freshness{Status: model.FreshDeleted, Commits: []string{to.deleted}}
 	}
-	now := strings.TrimPrefix(to.path, r.prefix)
+	now := to.path
 	if ref.Start == 0 {
 		if now == ref.Path {
 			return model.Freshness{}

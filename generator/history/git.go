@@ -2,14 +2,14 @@ package history
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
 )
 
 // commit is one revision of the walked paths, with the blobs it changed.
@@ -24,45 +24,13 @@ type change struct {
 	Path, Blob string
 }
 
-// git runs git in dir and returns its standard output.
-func git(dir string, args ...string) ([]byte, error) {
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
-	}
-	return out, nil
-}
+func git(dir string, args ...string) ([]byte, error) { return gitcmd.Run(dir, args...) }
 
 // Head returns the commit checked out in dir, or ok=false when dir is not
-// the top of a git work tree (a plain copy, or a folder inside some other
-// repository: its history is not nvFuser's).
+// the top of a git work tree (see gitcmd.Head).
 func Head(dir string) (head string, ok bool) {
-	if _, err := exec.LookPath("git"); err != nil {
-		return "", false
-	}
-	top, err := git(dir, "rev-parse", "--show-toplevel", "HEAD")
-	if err != nil {
-		return "", false
-	}
-	lines := strings.Fields(string(top))
-	if len(lines) != 2 || !samePath(lines[0], dir) {
-		return "", false
-	}
-	return lines[1], true
-}
-
-func samePath(a, b string) bool {
-	ra, err1 := filepath.EvalSymlinks(a)
-	rb, err2 := filepath.EvalSymlinks(b)
-	if err1 != nil || err2 != nil {
-		return false
-	}
-	aa, _ := filepath.Abs(ra)
-	ab, _ := filepath.Abs(rb)
-	return aa == ab
+	head, _, ok = gitcmd.Head(dir)
+	return head, ok
 }
 
 // commitMark starts each commit's header in the log output.
