@@ -17,26 +17,33 @@ type varFront struct {
 }
 
 type varParams struct {
-	Kind         string      `toml:"kind"` // "variable", for search filters
-	Name         string      `toml:"name"`
-	Category     string      `toml:"category,omitempty"`
-	CategoryName string      `toml:"category_name,omitempty"`
-	CategoryURL  string      `toml:"category_url,omitempty"` // the category's page
-	FamilyURL    string      `toml:"family_url,omitempty"`   // the options of the family it selects
-	Type         string      `toml:"type,omitempty"`
-	Default      string      `toml:"default,omitempty"`
-	Choices      []string    `toml:"choices,omitempty"`
-	Family       string      `toml:"family,omitempty"`
-	Documented   bool        `toml:"documented"`
-	DocumentedAt Link        `toml:"documented_at,omitempty"`
-	ReadAt       []Link      `toml:"read_at,omitempty"`
-	Example      string      `toml:"example"`
-	Hints        []hintFront `toml:"hints,omitempty"`
-	LinkedFrom   []Link      `toml:"linked_from,omitempty"`
-	Options      []Ref       `toml:"options,omitempty"`
-	UsedBy       []Ref       `toml:"used_by,omitempty"`
-	Drift        []string    `toml:"drift,omitempty"`
-	// Removed marks a variable only the git history knows.
+	Kind         string   `toml:"kind"` // "variable", for search filters
+	Name         string   `toml:"name"`
+	Category     string   `toml:"category,omitempty"`
+	CategoryName string   `toml:"category_name,omitempty"`
+	CategoryURL  string   `toml:"category_url,omitempty"` // the category's page
+	FamilyURL    string   `toml:"family_url,omitempty"`   // the options of the family it selects
+	Type         string   `toml:"type,omitempty"`
+	Default      string   `toml:"default,omitempty"`
+	Choices      []string `toml:"choices,omitempty"`
+	Family       string   `toml:"family,omitempty"`
+	Documented   bool     `toml:"documented"`
+	DocumentedAt Link     `toml:"documented_at,omitempty"`
+	ReadAt       []Link   `toml:"read_at,omitempty"`
+	Example      string   `toml:"example"`
+	Options      []Ref    `toml:"options,omitempty"`
+	refLife
+}
+
+// refLife is what a variable's or an option's page says beyond its own
+// sources: the messages nvFuser prints that suggest it, nvFuser's links to
+// it, the notes that use it, the drift about it and its git history.
+type refLife struct {
+	Hints      []hintFront `toml:"hints,omitempty"`
+	LinkedFrom []Link      `toml:"linked_from,omitempty"`
+	UsedBy     []Ref       `toml:"used_by,omitempty"`
+	Drift      []string    `toml:"drift,omitempty"`
+	// Removed marks one only the git history knows; its page stays.
 	Removed bool          `toml:"removed,omitempty"`
 	History historyParams `toml:"history,omitempty"`
 }
@@ -49,29 +56,23 @@ type optionFront struct {
 }
 
 type optionParams struct {
-	Kind              string      `toml:"kind"` // "option"
-	Env               string      `toml:"env"`
-	EnvURL            string      `toml:"env_url,omitempty"` // the variable's page
-	Family            string      `toml:"family"`
-	Name              string      `toml:"name"`
-	Enum              string      `toml:"enum,omitempty"`
-	Type              string      `toml:"type,omitempty"`
-	Default           string      `toml:"default,omitempty"`
-	HeaderDescription string      `toml:"header_description,omitempty"`
-	YAMLDescription   string      `toml:"yaml_description,omitempty"`
-	DefinedAt         Link        `toml:"defined_at,omitempty"`
-	DeclaredAt        Link        `toml:"declared_at,omitempty"`
-	Documented        bool        `toml:"documented"`
-	DocumentedAt      Link        `toml:"documented_at,omitempty"`
-	ReadAt            []Link      `toml:"read_at,omitempty"`
-	Example           string      `toml:"example"`
-	Hints             []hintFront `toml:"hints,omitempty"`
-	LinkedFrom        []Link      `toml:"linked_from,omitempty"`
-	UsedBy            []Ref       `toml:"used_by,omitempty"`
-	Drift             []string    `toml:"drift,omitempty"`
-	// Removed marks an option no table defines any more; its page stays.
-	Removed bool          `toml:"removed,omitempty"`
-	History historyParams `toml:"history,omitempty"`
+	Kind              string `toml:"kind"` // "option"
+	Env               string `toml:"env"`
+	EnvURL            string `toml:"env_url,omitempty"` // the variable's page
+	Family            string `toml:"family"`
+	Name              string `toml:"name"`
+	Enum              string `toml:"enum,omitempty"`
+	Type              string `toml:"type,omitempty"`
+	Default           string `toml:"default,omitempty"`
+	HeaderDescription string `toml:"header_description,omitempty"`
+	YAMLDescription   string `toml:"yaml_description,omitempty"`
+	DefinedAt         Link   `toml:"defined_at,omitempty"`
+	DeclaredAt        Link   `toml:"declared_at,omitempty"`
+	Documented        bool   `toml:"documented"`
+	DocumentedAt      Link   `toml:"documented_at,omitempty"`
+	ReadAt            []Link `toml:"read_at,omitempty"`
+	Example           string `toml:"example"`
+	refLife
 }
 
 type sectionFront struct {
