@@ -11,8 +11,16 @@ import (
 // shows them on the run's summary page, linked, before anyone opens a log.
 func (r Report) Annotate(w io.Writer) error {
 	for _, m := range r.Matches {
+		title := "Known failure: " + m.Title
 		msg := fmt.Sprintf("This failure matches the runbook %q: %s (matched %s)", m.Title, m.URL, strings.Join(m.Evidence, ", "))
-		if _, err := fmt.Fprintf(w, "::warning title=%s::%s\n", property("Known failure: "+m.Title), data(msg)); err != nil {
+		if m.Kind == "option" { // the log names an option nvFuser rejected
+			title = "Invalid option: " + m.Title
+			msg = fmt.Sprintf("nvFuser rejected %s: %s", m.Title, m.URL)
+			if m.Note != "" {
+				msg += " (" + m.Note + ")"
+			}
+		}
+		if _, err := fmt.Fprintf(w, "::warning title=%s::%s\n", property(title), data(msg)); err != nil {
 			return err
 		}
 	}

@@ -158,3 +158,22 @@ func TestEscaping(t *testing.T) {
 		t.Errorf("title not escaped: %s", got)
 	}
 }
+
+// TestInvalidOptionAnnotation: a log in which nvFuser rejects an option is
+// annotated with that option's page, as an invalid option, with what
+// replaced it.
+func TestInvalidOptionAnnotation(t *testing.T) {
+	idx := lookup.Build(nil, func(n *model.Note) string { return "" })
+	idx.Options = []lookup.OptionDoc{
+		{Env: "NVFUSER_DUMP", Family: "dump", Name: "debug_info", URL: "/options/dump/debug_info/", Removed: "0.2.10", RemovedOn: "2024-09-10", ReplacedBy: []string{"NVFUSER_ENABLE=kernel_lineinfo"}},
+	}
+	var out strings.Builder
+	if err := Run(idx, "RuntimeError: Parsing DUMP failed. Invalid option: 'debug_info'\n").Annotate(&out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	if !strings.HasPrefix(got, "::warning title=Invalid option%3A NVFUSER_DUMP=debug_info::nvFuser rejected NVFUSER_DUMP=debug_info: /options/dump/debug_info/") ||
+		!strings.Contains(got, "replaced by NVFUSER_ENABLE=kernel_lineinfo") {
+		t.Errorf("annotation:\n%s", got)
+	}
+}
