@@ -59,6 +59,25 @@ func FuzzMapRange(f *testing.F) {
 			return
 		}
 		hs := parseHunks(diff)
+		delta := 0
+		for _, h := range hs {
+			if h.oldCount > 0 && h.oldStart == 0 || h.newCount > 0 && h.newStart == 0 {
+				return // line 0 only ever precedes an insertion or follows a deletion
+			}
+			// Lines between hunks are the same lines: each hunk starts
+			// where the hunks before it have shifted the file to.
+			oldFirst, newFirst := h.oldStart, h.newStart
+			if h.oldCount == 0 {
+				oldFirst++
+			}
+			if h.newCount == 0 {
+				newFirst++
+			}
+			if newFirst-oldFirst != delta {
+				return
+			}
+			delta += h.newCount - h.oldCount
+		}
 		for i := 1; i < len(hs); i++ {
 			if hs[i].oldStart <= hs[i-1].oldEnd() || hs[i].newStart <= hs[i-1].newStart {
 				return // not a diff git would print
