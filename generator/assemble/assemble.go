@@ -48,6 +48,9 @@ type Facts struct {
 	// FreshnessCache is where the freshness verdicts of notes' code
 	// references are cached (generator/freshness); "" caches nothing.
 	FreshnessCache string
+	// Parsed are notes parsed by an earlier run against these same facts
+	// (gen serve keeps them between changes); nil parses every note.
+	Parsed *NoteCache
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -112,7 +115,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// removed options and variables are names too.
 	history.Apply(h, f.History)
 	h.Inbound = f.Inbound
-	notes, err := Notes(in, h)
+	notes, err := Notes(in, h, f.Parsed)
 	if err != nil {
 		return nil, err
 	}

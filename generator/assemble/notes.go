@@ -1,10 +1,12 @@
 package assemble
 
 import (
+	"bytes"
 	"fmt"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -15,7 +17,11 @@ import (
 // Notes parses every note against the reference model h (to tell known
 // options from stale ones) and returns them sorted by id. Two notes with the
 // same id are an error: their URLs would collide.
-func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
+//
+// A cache (nil for none) holds the notes a run before parsed against the
+// same reference model: those whose bytes are unchanged are not parsed
+// again.
+func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache) ([]*model.Note, error) {
 	opt := notes.Options{
 		KnownOption: func(env, name string) (known, isFamily bool) {
 			if h.Family(env) == nil {
@@ -31,6 +37,10 @@ func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 	parsed := make([]*model.Note, len(in.Notes))
 	failed := make([]error, len(in.Notes))
 	parallel.For(len(in.Notes), func(i int) {
+		if n := cache.get(in.Notes[i]); n != nil {
+			parsed[i] = n
+			return
+		}
 		parsed[i], failed[i] = notes.Parse(in.Notes[i].Path, in.Notes[i].Data, opt)
 		if parsed[i] != nil {
 			parsed[i].Path = in.Notes[i].Rel
@@ -54,10 +64,62 @@ func Notes(in *sources.Inputs, h *model.Handbook) ([]*model.Note, error) {
 		}
 		byID[n.ID] = f.Path
 		out = append(out, n)
+		cache.put(f, n)
 	}
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("%d note(s) could not be read:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
+}
+
+// NoteCache keeps parsed notes between runs against the same checkout
+// (gen serve): parsing is most of the cost of reading a note, and an edit
+// touches one. It is only valid while the reference model the notes were
+// parsed against (options, variables, files of the checkout) is the same;
+// a run that reads the checkout again starts a new one.
+type NoteCache struct {
+	mu sync.Mutex
+	m  map[string]cachedNote // by note path
+}
+
+type cachedNote struct {
+	rel  string
+	data []byte
+	note *model.Note
+}
+
+// NewNoteCache returns an empty cache.
+func NewNoteCache() *NoteCache { return &NoteCache{m: map[string]cachedNote{}} }
+
+// Parsed is how many notes the cache holds.
+func (c *NoteCache) Parsed() int {
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.m)
+}
+
+func (c *NoteCache) get(f sources.File) *model.Note {
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[f.Path]
+	if !ok || e.rel != f.Rel || !bytes.Equal(e.data, f.Data) {
+		return nil
+	}
+	return e.note
+}
+
+func (c *NoteCache) put(f sources.File, n *model.Note) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[f.Path] = cachedNote{rel: f.Rel, data: f.Data, note: n}
 }

@@ -142,7 +142,7 @@ func (e *emitter) api() error {
 		r.LinkedFrom = strs(e.linkedFrom(notePaths(n)...))
 		notes = append(notes, r)
 	}
-	idx := lookup.Build(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) })
+	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())
 	idx.Options = lookupOptions(e.h, abs)
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
 		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {

@@ -80,7 +80,7 @@ func Emit(h *model.Handbook, site Site, w *Writer) error {
 
 func (e *emitter) put(rel string, p page) error {
 	p.body = escapeRawHTML(p.body)
-	data, err := p.render()
+	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)
 	}
@@ -113,7 +113,7 @@ func (e *emitter) notes() error {
 	parallel.For(len(e.h.Notes), func(i int) {
 		n := e.h.Notes[i]
 		rel := path.Join(ContentDir, urls.Section(n.Kind), n.ID+".md")
-		data, bodyLine, err := e.notePage(n).renderAt()
+		data, bodyLine, err := e.w.Memo.render(rel, e.notePage(n))
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
 			return

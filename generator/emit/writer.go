@@ -6,6 +6,8 @@ package emit
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
 )
 
 // Writer writes files under Root, remembering which it produced. Write
@@ -24,6 +28,101 @@ type Writer struct {
 	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
 	origins  map[string]Origin
+	// Memo, when set, carries state from the previous run in this process
+	// (gen serve): see Memo.
+	Memo *Memo
+}
+
+// Memo is what one Emit hands the next in the same process (gen serve
+// keeps one per session): the lookup terms of notes that were not parsed
+// again, and a digest of each file as last written, so that an unchanged
+// file is not read back from disk to be compared. Nothing but gen writes
+// under the generated folder, so the digest stands for the file.
+type Memo struct {
+	lookup *lookup.Memo
+	mu     sync.Mutex
+	digest map[string][sha256.Size]byte
+	pages  map[string]renderedPage // by file, see render
+}
+
+type renderedPage struct {
+	key      [sha256.Size]byte
+	data     []byte
+	bodyLine int
+}
+
+// render is p.renderAt, reusing the bytes of the last render of the same
+// page at rel. TOML encoding is most of emit's cost and Go's JSON encoder
+// several times cheaper, so the key is the digest of the page's content
+// as JSON: same front matter values and body, same bytes.
+func (m *Memo) render(rel string, p page) ([]byte, int, error) {
+	if m == nil {
+		return p.renderAt()
+	}
+	js, err := json.Marshal(p.front)
+	if err != nil {
+		return p.renderAt()
+	}
+	h := sha256.New()
+	h.Write(js)
+	h.Write([]byte{0})
+	h.Write([]byte(p.body))
+	var key [sha256.Size]byte
+	h.Sum(key[:0])
+	m.mu.Lock()
+	old, ok := m.pages[rel]
+	m.mu.Unlock()
+	if ok && old.key == key {
+		return old.data, old.bodyLine, nil
+	}
+	data, line, err := p.renderAt()
+	if err == nil {
+		m.mu.Lock()
+		m.pages[rel] = renderedPage{key: key, data: data, bodyLine: line}
+		m.mu.Unlock()
+	}
+	return data, line, err
+}
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo {
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}}
+}
+
+func (m *Memo) lookupMemo() *lookup.Memo {
+	if m == nil {
+		return nil
+	}
+	return m.lookup
+}
+
+// unchanged reports whether rel was last written with data's digest.
+func (m *Memo) unchanged(rel string, sum [sha256.Size]byte) bool {
+	if m == nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	old, ok := m.digest[rel]
+	return ok && old == sum
+}
+
+func (m *Memo) record(rel string, sum [sha256.Size]byte) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.digest[rel] = sum
+}
+
+func (m *Memo) forget(rel string) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.digest, rel)
 }
 
 // Origin is the input a generated file was made from: errors Hugo reports
@@ -75,7 +174,15 @@ func (w *Writer) Write(rel string, data []byte) error {
 	w.produced[rel] = true
 	w.mu.Unlock()
 	path := filepath.Join(w.Root, filepath.FromSlash(rel))
+	var sum [sha256.Size]byte
+	if w.Memo != nil {
+		sum = sha256.Sum256(data)
+		if w.Memo.unchanged(rel, sum) {
+			return nil
+		}
+	}
 	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, data) {
+		w.Memo.record(rel, sum)
 		return nil
 	}
 	// Written in place, not through a temporary file: nothing reads the
@@ -90,6 +197,7 @@ func (w *Writer) Write(rel string, data []byte) error {
 	if err != nil {
 		return err
 	}
+	w.Memo.record(rel, sum)
 	w.mu.Lock()
 	w.Written = append(w.Written, rel)
 	w.mu.Unlock()
@@ -135,6 +243,7 @@ func (w *Writer) Prune(dirs ...string) error {
 			if err := os.Remove(filepath.Join(w.Root, rel)); err != nil {
 				return err
 			}
+			w.Memo.forget(rel)
 			w.Removed = append(w.Removed, rel)
 		}
 		sort.Sort(sort.Reverse(sort.StringSlice(folders)))

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -65,6 +66,61 @@ type Match struct {
 
 // Build indexes notes. url maps a note to its page URL.
 func Build(notes []*model.Note, url func(*model.Note) string) *Index {
+	return BuildWith(notes, url, nil)
+}
+
+// Memo keeps each note's features and tokens between builds of the index
+// in one process (gen serve). They are a function of the note alone, and
+// a note that was not parsed again is the same *model.Note.
+type Memo struct {
+	mu sync.Mutex
+	m  map[*model.Note]noteTerms
+}
+
+type noteTerms struct{ features, tokens []string }
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo { return &Memo{m: map[*model.Note]noteTerms{}} }
+
+func (m *Memo) terms(n *model.Note) noteTerms {
+	if m != nil {
+		m.mu.Lock()
+		t, ok := m.m[n]
+		m.mu.Unlock()
+		if ok {
+			return t
+		}
+	}
+	t := noteTerms{Features(noteText(n)), Tokens(n.Title + "\n" + n.Body)}
+	if m != nil {
+		m.mu.Lock()
+		m.m[n] = t
+		m.mu.Unlock()
+	}
+	return t
+}
+
+// keep forgets the notes not in notes (edited or deleted since).
+func (m *Memo) keep(notes []*model.Note) {
+	if m == nil {
+		return
+	}
+	live := make(map[*model.Note]bool, len(notes))
+	for _, n := range notes {
+		live[n] = true
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for n := range m.m {
+		if !live[n] {
+			delete(m.m, n)
+		}
+	}
+}
+
+// BuildWith is Build reusing the terms a memo (nil for none) holds.
+func BuildWith(notes []*model.Note, url func(*model.Note) string, memo *Memo) *Index {
+	memo.keep(notes)
 	idx := &Index{Version: 2, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{},
 		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}, Docs: []Doc{}}
 	df := map[string]int{}
@@ -72,8 +128,8 @@ func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 	tokens := make([][]string, len(notes))
 	parallel.For(len(notes), func(i int) {
 		if Searchable(notes[i]) {
-			features[i] = Features(noteText(notes[i]))
-			tokens[i] = Tokens(notes[i].Title + "\n" + notes[i].Body)
+			t := memo.terms(notes[i])
+			features[i], tokens[i] = t.features, t.tokens
 		}
 	})
 	var docTokens [][]string

@@ -3,10 +3,10 @@ package pipeline
 import (
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
 
 // OutGuards are the paths a run reads or owns, which its output folder must
@@ -21,7 +21,7 @@ func OutGuards(s *config.Settings) []publish.Guard {
 		{Path: s.URLManifest, What: "the URL manifest"},
 	}
 	for _, n := range s.Notes {
-		g = append(g, publish.Guard{Path: globRoot(n), What: "a notes path", Inside: true})
+		g = append(g, publish.Guard{Path: sources.NotesRoot(n), What: "a notes path", Inside: true})
 	}
 	if home, err := os.UserHomeDir(); err == nil && home != "" {
 		g = append(g, publish.Guard{Path: home, What: "the home folder"})
@@ -39,14 +39,4 @@ func OutGuards(s *config.Settings) []publish.Guard {
 		}
 	}
 	return g
-}
-
-// globRoot is the part of a notes argument before its first wildcard: the
-// folder a glob reads under.
-func globRoot(p string) string {
-	i := strings.IndexAny(p, "*?[")
-	if i < 0 {
-		return p
-	}
-	return filepath.Dir(p[:i] + "x")
 }

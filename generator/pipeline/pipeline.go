@@ -46,8 +46,11 @@ type Result struct {
 	Inputs   *sources.Inputs
 	Written  int // generated files whose bytes changed
 	Removed  int
-	Pages    int
-	Out      string
+	// Changed are the generated files written or removed, absolute paths
+	// (Session.Update fills it, for Hugo to re-render what they touch).
+	Changed []string
+	Pages   int
+	Out     string
 	// SearchDocs holds the render's search documents, moved out of the
 	// staged site (see search.TakeDocs); "" when there are none.
 	SearchDocs string
@@ -66,10 +69,20 @@ type Hooks struct {
 // Model runs read, extract and model: everything up to, not including,
 // writing files. Tools that only need the handbook's facts use this.
 func Model(s *config.Settings, r *Result) error {
+	in, facts, err := readAndExtract(s, r)
+	if err != nil {
+		return err
+	}
+	return merge(in, facts, r)
+}
+
+// readAndExtract runs read and extract: the checkout's facts and the
+// notes' bytes.
+func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.Facts, error) {
 	t := time.Now()
 	in, err := sources.Open(s.Source, s.Notes)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	r.Inputs = in
 	r.add("read", t, fmt.Sprintf("%s, %d note file(s)", in.TreeName, len(in.Notes)))
@@ -77,12 +90,12 @@ func Model(s *config.Settings, r *Result) error {
 	t = time.Now()
 	facts, err := assemble.Extract(in)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if in.Dir != "" {
 		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
 		if err != nil {
-			return fmt.Errorf("history of %s: %w", in.Dir, err)
+			return nil, nil, fmt.Errorf("history of %s: %w", in.Dir, err)
 		}
 		facts.History = hist
 		in.Warnings = append(in.Warnings, history.Warnings(hist)...)
@@ -98,19 +111,42 @@ func Model(s *config.Settings, r *Result) error {
 		detail += fmt.Sprintf(", %d changes in the git history", len(facts.History.Changes))
 	}
 	r.add("extract", t, detail)
+	return in, facts, nil
+}
 
-	t = time.Now()
+// merge merges the facts and the notes into the handbook.
+func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
+	t := time.Now()
 	h, err := assemble.Handbook(in, facts)
 	if err != nil {
 		return err
 	}
+	r.Inputs = in
 	r.Handbook = h
-	detail = fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d drift findings", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Drift))
+	detail := fmt.Sprintf("%d variables, %d options in %d families, %d notes, %d drift findings", len(h.Variables), len(h.Options), len(h.Families), len(h.Notes), len(h.Drift))
 	if fresh := freshnessVerdicts(h); fresh > 0 {
 		detail += fmt.Sprintf(", %d code references of dated notes checked against git", fresh)
 	}
 	r.add("model", t, detail)
 	return nil
+}
+
+// emitContent runs emit: the handbook as Hugo content and the JSON API
+// under s.GeneratedDir(), rewriting only files whose bytes change.
+//
+// memo (nil for none) carries what the previous emit of this process knew.
+func emitContent(s *config.Settings, r *Result, memo *emit.Memo) (*emit.Writer, error) {
+	t := time.Now()
+	w := emit.NewWriter(s.GeneratedDir())
+	w.Memo = memo
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
+	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
+		return nil, err
+	}
+	r.Written, r.Removed = len(w.Written), len(w.Removed)
+	r.add("emit", t, fmt.Sprintf("%d file(s) changed, %d removed, under %s", r.Written, r.Removed, rel(s.ProjectDir, s.GeneratedDir())))
+	return w, nil
 }
 
 // Build runs every stage and publishes into s.Out.
@@ -131,17 +167,12 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 
-	t := time.Now()
-	w := emit.NewWriter(s.GeneratedDir())
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
-	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
+	w, err := emitContent(s, r, nil)
+	if err != nil {
 		return r, err
 	}
-	r.Written, r.Removed = len(w.Written), len(w.Removed)
-	r.add("emit", t, fmt.Sprintf("%d file(s) changed, %d removed, under %s", r.Written, r.Removed, rel(s.ProjectDir, s.GeneratedDir())))
 
-	t = time.Now()
+	t := time.Now()
 	staged, err := publish.Staging(s.Out)
 	if err != nil {
 		return r, err

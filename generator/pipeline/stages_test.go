@@ -64,6 +64,7 @@ var stageOf = map[string]string{
 	"internal/fsutil":             "base",
 
 	"generator/pipeline": "outside",
+	"generator/preview":  "outside", // gen serve: runs the stages again as files change
 	"cmd/":               "outside",
 	"internal/":          "outside",
 }

@@ -15,7 +15,9 @@ import (
 	"time"
 
 	"github.com/bep/logg"
+	"github.com/gohugoio/hugo/common/hmaps"
 	"github.com/gohugoio/hugo/common/loggers"
+	"github.com/gohugoio/hugo/common/urls"
 	"github.com/gohugoio/hugo/config"
 	"github.com/gohugoio/hugo/deps"
 	"github.com/gohugoio/hugo/hugofs"
@@ -88,9 +90,50 @@ type Result struct {
 // Build renders the site. Hugo errors, including errorf in templates and
 // unresolved refs, make it fail.
 func Build(opt Options) (Result, error) {
-	projectDir, err := filepath.Abs(opt.ProjectDir)
+	h, err := newHugo(opt, nil)
 	if err != nil {
 		return Result{}, err
+	}
+	defer h.flush()
+	if err := buildWithWatchdog(h.sites); err != nil {
+		if !errors.Is(err, errRenderTimeout) {
+			// Release Hugo's caches and their goroutines: serve keeps
+			// running after a failed build. (After a timeout the build
+			// still runs, and closing under it is not safe.)
+			closeSites(h.sites)
+		}
+		return Result{}, h.fail(err)
+	}
+	defer closeSites(h.sites)
+	if err := h.copyStatic(); err != nil {
+		return Result{}, err
+	}
+	return Result{Pages: h.pages()}, nil
+}
+
+// hugo is one Hugo site set up from Options: the in-process equivalent of
+// what the hugo command loads before it renders.
+type hugo struct {
+	opt        Options
+	projectDir string
+	outDir     string
+	sites      *hugolib.HugoSites
+	logBuf     *bytes.Buffer // Hugo's log, for the tail quoted in errors
+	mapper     *originMapper
+	flush      func()
+}
+
+// server holds the settings that make Hugo render as hugo server does:
+// pages carry the livereload script, rebuilds are partial.
+type server struct {
+	baseURL string    // http://host:port/
+	record  *writeLog // receives the files each render writes
+}
+
+func newHugo(opt Options, srv *server) (*hugo, error) {
+	projectDir, err := filepath.Abs(opt.ProjectDir)
+	if err != nil {
+		return nil, err
 	}
 	configFile := opt.ConfigFile
 	if configFile == "" {
@@ -101,16 +144,17 @@ func Build(opt Options) (Result, error) {
 	}
 	outDir, err := filepath.Abs(opt.OutDir)
 	if err != nil {
-		return Result{}, err
+		return nil, err
 	}
 	logOut := opt.Log
 	if logOut == nil {
 		logOut = io.Discard
 	}
-	mapper := newOriginMapper(opt.GeneratedDir, opt.Origin)
-	if mapper != nil {
-		lw := &lineWriter{w: logOut, m: mapper}
-		defer lw.Flush()
+	h := &hugo{opt: opt, projectDir: projectDir, outDir: outDir, logBuf: &bytes.Buffer{}, flush: func() {}}
+	h.mapper = newOriginMapper(opt.GeneratedDir, opt.Origin)
+	if h.mapper != nil {
+		lw := &lineWriter{w: logOut, m: h.mapper, quiet: srv != nil}
+		h.flush = lw.Flush
 		logOut = lw
 	}
 
@@ -127,18 +171,35 @@ func Build(opt Options) (Result, error) {
 	if opt.BaseURL != "" {
 		flags.Set("baseURL", opt.BaseURL)
 	}
+	if srv != nil {
+		flags.Set("baseURL", srv.baseURL)
+		flags.Set("environment", "development")
+		flags.Set("internal", hmaps.Params{"running": true, "watch": true})
+	}
 	if opt.TemplateMetrics {
 		flags.Set("templateMetrics", true) // Hugo prints them to Log
 	}
-	var logBuf bytes.Buffer
-	w := io.MultiWriter(logOut, &logBuf)
+	w := io.MultiWriter(logOut, h.logBuf)
 	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})
 
 	// The same loader gen read its settings with, plus this render's
 	// run-time flags (publish folder, mounts).
 	configs, err := gencfg.LoadHugo(configFile, flags, logger)
 	if err != nil {
-		return Result{}, fmt.Errorf("hugo: %w", err)
+		h.flush()
+		return nil, fmt.Errorf("hugo: %w", err)
+	}
+	if srv != nil {
+		// As hugo server does after loading: the pages' livereload script
+		// connects back to the address the site is served from.
+		u, err := urls.NewBaseURLFromString(srv.baseURL)
+		if err != nil {
+			h.flush()
+			return nil, err
+		}
+		for _, lc := range configs.LanguageConfigMap {
+			lc.C.SetServerInfo(u, u, u.URL().Hostname())
+		}
 	}
 	flags.Set("publishDirStatic", outDir)
 	flags.Set("publishDirDynamic", outDir)
@@ -146,9 +207,12 @@ func Build(opt Options) (Result, error) {
 	if opt.Gate != nil {
 		dest = newGatedFs(dest, opt.Gate)
 	}
+	if srv != nil && srv.record != nil {
+		dest = recordingFs{Fs: dest, log: srv.record}
+	}
 	fs := hugofs.NewFromSourceAndDestination(hugofs.Os, dest, flags)
 
-	sites, err := hugolib.NewHugoSites(deps.DepsCfg{
+	h.sites, err = hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:  configs,
 		Fs:       fs,
 		LogLevel: logg.LevelWarn,
@@ -156,34 +220,45 @@ func Build(opt Options) (Result, error) {
 		StdErr:   w,
 	})
 	if err != nil {
-		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w", err))
+		h.flush()
+		return nil, h.mapper.mapError(fmt.Errorf("hugo: %w", err))
 	}
-	if err := buildWithWatchdog(sites); err != nil {
-		if !errors.Is(err, errRenderTimeout) {
-			// Release Hugo's caches and their goroutines: serve keeps
-			// running after a failed build. (After a timeout the build
-			// still runs, and closing under it is not safe.)
-			closeSites(sites)
-		}
-		return Result{}, mapper.mapError(fmt.Errorf("hugo: %w%s", err, logTail(logBuf.String())))
-	}
-	defer closeSites(sites)
+	return h, nil
+}
+
+// fail words a render error: generated files named as the notes they came
+// from, and the end of Hugo's log.
+func (h *hugo) fail(err error) error {
+	return h.mapper.mapError(fmt.Errorf("hugo: %w%s", err, logTail(h.logBuf.String())))
+}
+
+func (h *hugo) pages() int {
 	n := 0
-	for _, s := range sites.Sites {
+	for _, s := range h.sites.Sites {
 		n += len(s.Pages())
 	}
-	// Copying static files is the hugo command's job, not the library's:
-	// do it here, project files first, generated ones over them.
-	static := []string{filepath.Join(projectDir, "static")}
-	if opt.GeneratedDir != "" {
-		static = append(static, filepath.Join(opt.GeneratedDir, "static"))
+	return n
+}
+
+// staticDirs are the folders copied over the rendered site, in order:
+// project files first, generated ones over them.
+func (h *hugo) staticDirs() []string {
+	static := []string{filepath.Join(h.projectDir, "static")}
+	if h.opt.GeneratedDir != "" {
+		static = append(static, filepath.Join(h.opt.GeneratedDir, "static"))
 	}
-	for _, dir := range static {
-		if err := gate(opt, func() error { return fsutil.CopyTree(dir, outDir) }); err != nil {
-			return Result{}, fmt.Errorf("static files: %w", err)
+	return static
+}
+
+// copyStatic copies the static files: that is the hugo command's job, not
+// the library's.
+func (h *hugo) copyStatic() error {
+	for _, dir := range h.staticDirs() {
+		if err := gate(h.opt, func() error { return fsutil.CopyTree(dir, h.outDir) }); err != nil {
+			return fmt.Errorf("static files: %w", err)
 		}
 	}
-	return Result{Pages: n}, nil
+	return nil
 }
 
 // mounts are config.toml's content mounts plus the generated tree, so that

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -85,6 +86,9 @@ type lineWriter struct {
 	w   io.Writer
 	m   *originMapper
 	buf []byte
+	// quiet drops Hugo's own progress lines ("Source changed ..."), which
+	// name generated files; gen serve reports each rebuild itself.
+	quiet bool
 }
 
 func (l *lineWriter) Write(p []byte) (int, error) {
@@ -96,7 +100,12 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		if _, err := io.WriteString(l.w, l.m.rewrite(string(l.buf[:i+1]))); err != nil {
+		line := string(l.buf[:i+1])
+		if l.quiet && strings.HasPrefix(line, "Source changed ") {
+			l.buf = l.buf[i+1:]
+			continue
+		}
+		if _, err := io.WriteString(l.w, l.m.rewrite(line)); err != nil {
 			return len(p), err
 		}
 		l.buf = l.buf[i+1:]

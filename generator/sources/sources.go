@@ -33,9 +33,13 @@ type Inputs struct {
 	Notes    []File
 	Warnings []model.Diagnostic
 
-	seen   map[string]bool  // note paths already read
-	byBase map[string][]int // indexes in Notes by file name, to skip copies
-	exists sync.Map         // path -> bool: FileExists answers
+	seen         map[string]bool  // note paths already read
+	treeWarnings int              // how many of Warnings are about the checkout
+	readWarnings int              // how many of Warnings reading gave (checkout and notes)
+	prev         map[string]File  // notes of an earlier run, by path (RereadNotes)
+	stamps       map[string]stamp // size and time of each note read, by path
+	byBase       map[string][]int // indexes in Notes by file name, to skip copies
+	exists       sync.Map         // path -> bool: FileExists answers
 }
 
 // File is one note: its path as given, and its bytes.
@@ -67,19 +71,77 @@ func Open(source string, notes []string) (*Inputs, error) {
 			in.Revision = HeadRevision(source)
 		}
 	}
+	in.treeWarnings = len(in.Warnings)
+	err := in.readAllNotes(notes)
+	in.readWarnings = len(in.Warnings)
+	return in, err
+}
+
+// LaterWarnings are the warnings added to in after reading: those of the
+// stages that extract from the checkout.
+func (in *Inputs) LaterWarnings() []model.Diagnostic {
+	return append([]model.Diagnostic(nil), in.Warnings[in.readWarnings:]...)
+}
+
+// RereadNotes reads the notes again for a later run against the same
+// checkout (gen serve, after a note changed): the checkout is not looked
+// at again, and a note file whose size and modification time are those it
+// had in in is not read again either.
+func (in *Inputs) RereadNotes(notes []string) (*Inputs, error) {
+	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision,
+		Warnings: append([]model.Diagnostic(nil), in.Warnings[:in.treeWarnings]...), treeWarnings: in.treeWarnings,
+		prev: map[string]File{}}
+	for _, f := range in.Notes {
+		next.prev[f.Path] = f
+	}
+	next.stamps = cloneStamps(in.stamps)
+	err := next.readAllNotes(notes)
+	next.readWarnings = len(next.Warnings)
+	next.prev = nil
+	return next, err
+}
+
+// ChangedNotes are the paths of next's notes that in did not have, or
+// had with other bytes, and of in's notes that next no longer has.
+func (in *Inputs) ChangedNotes(next *Inputs) []string {
+	old := map[string][]byte{}
+	for _, f := range in.Notes {
+		old[f.Path] = f.Data
+	}
+	var changed []string
+	for _, f := range next.Notes {
+		if data, ok := old[f.Path]; !ok || !bytes.Equal(data, f.Data) {
+			changed = append(changed, f.Path)
+		}
+		delete(old, f.Path)
+	}
+	for p := range old {
+		changed = append(changed, p)
+	}
+	sort.Strings(changed)
+	return changed
+}
+
+// stamp is what tells a note file unchanged without reading it.
+type stamp struct {
+	size    int64
+	modTime int64
+}
+
+func (in *Inputs) readAllNotes(notes []string) error {
 	if len(notes) == 0 && in.Embedded {
 		if err := in.readEmbeddedNotes(); err != nil {
-			return nil, err
+			return err
 		}
-		return in, nil
+		return nil
 	}
 	for _, n := range notes {
 		if err := in.readNotes(n); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	sort.Slice(in.Notes, func(i, j int) bool { return in.Notes[i].Path < in.Notes[j].Path })
-	return in, nil
+	return nil
 }
 
 // ReadTreeFile returns a checkout file, or ok=false with a warning recorded
@@ -159,7 +221,7 @@ func (in *Inputs) readNotes(arg string) error {
 		if !st.IsDir() {
 			base := filepath.Dir(p)
 			if glob {
-				base = globBase(arg)
+				base = NotesRoot(arg)
 			}
 			if err := in.addNote(p, base); err != nil {
 				return err
@@ -196,7 +258,7 @@ func (in *Inputs) addNote(p, dir string) error {
 		return nil
 	}
 	in.seen[p] = true
-	data, err := os.ReadFile(p)
+	data, err := in.readNote(p)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
@@ -216,11 +278,46 @@ func (in *Inputs) addNote(p, dir string) error {
 	return nil
 }
 
-// globBase is the folder part of a glob before its first wildcard:
-// "../Fuser/doc/*/x*.md" -> "../Fuser/doc".
-func globBase(pattern string) string {
-	i := strings.IndexAny(pattern, "*?[")
-	return filepath.Dir(pattern[:i] + "x")
+// readNote reads a note file, or takes the bytes an earlier run read when
+// the file's size and modification time have not moved since.
+func (in *Inputs) readNote(p string) ([]byte, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	now := stamp{size: st.Size(), modTime: st.ModTime().UnixNano()}
+	if f, ok := in.prev[p]; ok && in.stamps[p] == now {
+		return f.Data, nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	if in.stamps == nil {
+		in.stamps = map[string]stamp{}
+	}
+	in.stamps[p] = now
+	return data, nil
+}
+
+func cloneStamps(m map[string]stamp) map[string]stamp {
+	c := make(map[string]stamp, len(m)+1)
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// NotesRoot is the folder or file a --notes argument names: the argument
+// itself, or for a glob the folder before its first wildcard
+// ("../Fuser/doc/*/x*.md" -> "../Fuser/doc"). Note names are relative to
+// it, and gen serve watches below it.
+func NotesRoot(arg string) string {
+	i := strings.IndexAny(arg, "*?[")
+	if i < 0 {
+		return arg
+	}
+	return filepath.Dir(arg[:i] + "x")
 }
 
 // relTo is p relative to base, slash-separated; the file name when p is

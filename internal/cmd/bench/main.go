@@ -7,6 +7,7 @@
 //	go run ./internal/cmd/bench -n 100,2000 -m 60
 //	go run ./internal/cmd/bench -n 2000 -runs 5
 //	go run ./internal/cmd/bench -n 2000 -cpuprofile /tmp/gen.prof   # then go tool pprof /tmp/gen.prof.2000.0
+//	go run ./internal/cmd/bench -serve -n 2000,10000 -hugo /tmp/hugo-bin/hugo   # live preview: save to served
 //
 // Figures are kept in docs/benchmarks.md.
 package main
@@ -27,7 +28,22 @@ func main() {
 	one := flag.Int("one", 0, "internal: measure one size in this process and print JSON")
 	runs := flag.Int("runs", 3, "runs per size; the table shows medians")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of each gen build (to FILE.N.RUN) for go tool pprof")
+	serve := flag.Bool("serve", false, "measure live preview instead: save a note, time until its page is served, gen serve against hugo server")
+	edits := flag.Int("edits", 7, "with -serve: edits per server; the table shows medians")
+	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
 	flag.Parse()
+	if *serve && *one > 0 {
+		bin, err := findHugo(*hugoFlag)
+		if err == nil {
+			var m *ServeMeasurement
+			if m, err = measureServe(*one, *options, *edits, bin); err == nil {
+				_ = json.NewEncoder(os.Stdout).Encode(m)
+				return
+			}
+		}
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
 	if *one > 0 {
 		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile)
 		if err != nil {
@@ -42,7 +58,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+	if *serve {
+		if _, err := findHugo(*hugoFlag); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+	}
 	var rows []Measurement
+	var serveRows []ServeMeasurement
 	for _, s := range strings.Split(*sizes, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(s))
 		if err != nil {
@@ -50,13 +73,25 @@ func main() {
 			os.Exit(2)
 		}
 		fmt.Fprintf(os.Stderr, "measuring N=%d ...\n", n)
-		out, err := exec.Command(exe, "-one", strconv.Itoa(n), "-m", strconv.Itoa(*options), "-runs", strconv.Itoa(*runs), "-cpuprofile", *cpuProfile).Output()
+		args := []string{"-one", strconv.Itoa(n), "-m", strconv.Itoa(*options), "-runs", strconv.Itoa(*runs), "-cpuprofile", *cpuProfile}
+		if *serve {
+			args = append(args, "-serve", "-edits", strconv.Itoa(*edits), "-hugo", *hugoFlag)
+		}
+		cmd := exec.Command(exe, args...)
+		cmd.Stderr = os.Stderr
+		out, err := cmd.Output()
 		if err != nil {
-			if ee, ok := err.(*exec.ExitError); ok {
-				os.Stderr.Write(ee.Stderr)
-			}
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
+		}
+		if *serve {
+			var m ServeMeasurement
+			if err := json.Unmarshal(out, &m); err != nil {
+				fmt.Fprintln(os.Stderr, "bench:", err)
+				os.Exit(1)
+			}
+			serveRows = append(serveRows, m)
+			continue
 		}
 		var m Measurement
 		if err := json.Unmarshal(out, &m); err != nil {
@@ -64,6 +99,10 @@ func main() {
 			os.Exit(1)
 		}
 		rows = append(rows, m)
+	}
+	if *serve {
+		printServeTable(os.Stdout, serveRows)
+		return
 	}
 	printTable(os.Stdout, rows)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 var stageOrder = []string{"read", "extract", "model", "emit", "render", "search", "check", "publish"}
@@ -29,4 +30,28 @@ func printTable(w io.Writer, rows []Measurement) {
 		fmt.Fprintf(w, " %.0f | %.0f (%.0f + %.0f) | %.2f | %.2f | %.0f | %d | %d |\n",
 			r.Build, r.Floor, r.FloorHugo, r.FloorPagefind, r.Ratio, r.Build/float64(r.N), float64(r.PeakRSS)/(1<<20), r.RerunWritten, r.OneChangeWritten)
 	}
+}
+
+// printServeTable writes the live-preview figures as a Markdown table.
+func printServeTable(w io.Writer, rows []ServeMeasurement) {
+	fmt.Fprintln(w, "| N notes | edits | gen serve: save to served, median ms (all) | hugo server: same, median ms (all) | gen / hugo | gen serve stages, median ms | start: gen serve / hugo server ms |")
+	fmt.Fprintln(w, "|---:|---:|---:|---:|---:|---|---:|")
+	for _, r := range rows {
+		var st []string
+		for _, name := range []string{"read", "extract", "model", "emit", "render"} {
+			if v, ok := r.GenStageMedian[name]; ok {
+				st = append(st, fmt.Sprintf("%s %.0f", name, v))
+			}
+		}
+		fmt.Fprintf(w, "| %d | %d | %.0f (%s) | %.0f (%s) | %.2f | %s | %.0f / %.0f |\n",
+			r.N, r.Edits, r.GenMedian, list(r.Gen), r.HugoMedian, list(r.Hugo), r.Ratio, strings.Join(st, ", "), r.GenStart, r.HugoStart)
+	}
+}
+
+func list(v []float64) string {
+	var s []string
+	for _, x := range v {
+		s = append(s, fmt.Sprintf("%.0f", x))
+	}
+	return strings.Join(s, ", ")
 }

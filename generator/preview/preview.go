@@ -1,0 +1,301 @@
+// Package preview is gen serve: the pipeline kept alive for a note author.
+// A pipeline.Session keeps what was read and parsed, a site.Live keeps Hugo
+// in memory, and a file watcher feeds them each change:
+//
+//	a note          re-read and re-parse that note, emit, Hugo re-renders what depends on it
+//	the checkout    read and extract it again, emit, Hugo re-renders what changed
+//	layouts, content, assets, static
+//	                straight to Hugo, as hugo server does
+//	config.toml     start over (settings, session and Hugo)
+//
+// The browser reloads itself through Hugo's livereload once the pages are
+// written; the search index is rebuilt afterwards, in the background.
+package preview
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/gohugoio/hugo/livereload"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/generator/site"
+)
+
+// Options configure a preview.
+type Options struct {
+	Settings *config.Settings
+	// Reload reads the settings again after the config file changed (the
+	// command line's flags still apply); nil keeps Settings.
+	Reload func() (*config.Settings, error)
+	Addr   string // host:port to listen on; port 0 picks one
+	// Poll, when not zero, polls the files at this interval instead of
+	// waiting for the operating system's change events (network drives).
+	Poll time.Duration
+	// Batch is how long changes are gathered before a rebuild (an editor's
+	// save is several events); 0 means 100ms.
+	Batch time.Duration
+	// Search refreshes the search index after each change that alters a
+	// search document; off, the site is served without one.
+	Search bool
+	Out    io.Writer // progress, one line per rebuild
+	Errors io.Writer
+	// Ready, when set, receives the served URL once the first render is
+	// served (tests wait on it).
+	Ready func(url string)
+	// Rebuilt, when set, is called after every rebuild with what it did.
+	Rebuilt func(Rebuild)
+}
+
+// Rebuild describes one rebuild after a change.
+type Rebuild struct {
+	Kind     string        // "notes", "checkout", "site", "config"
+	Took     time.Duration // from the change's arrival to the pages written
+	Pipeline bool          // whether the whole pipeline ran (first render and config changes only)
+	Stages   []pipeline.Stage
+	// Generated are the generated content files emit rewrote or removed.
+	Generated []string
+	Pages     []string // site paths Hugo wrote
+	Err       error
+}
+
+// Dir is where gen serve renders, under the generated folder (gen's own).
+func Dir(s *config.Settings) string { return filepath.Join(s.GeneratedDir(), "serve") }
+
+var initLivereload sync.Once
+
+// Run serves until stop closes.
+func Run(opt Options, stop <-chan struct{}) error {
+	if opt.Batch == 0 {
+		opt.Batch = 100 * time.Millisecond
+	}
+	if opt.Errors == nil {
+		opt.Errors = io.Discard
+	}
+	if opt.Out == nil {
+		opt.Out = io.Discard
+	}
+	ln, err := net.Listen("tcp", opt.Addr)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	url := "http://" + ln.Addr().String() + "/"
+
+	p := &preview{opt: opt, s: opt.Settings, url: url}
+	if err := p.start(); err != nil {
+		return err
+	}
+	defer p.close()
+
+	initLivereload.Do(livereload.Initialize)
+	srv := &http.Server{Handler: p.handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	defer srv.Close()
+	fmt.Fprintf(opt.Out, "serving at %s (Ctrl-C to stop); pages reload themselves when a note, layout or the checkout changes\n", url)
+	if opt.Ready != nil {
+		opt.Ready(url)
+	}
+
+	w, err := newWatcher(p.s, opt.Batch, opt.Poll)
+	if err != nil {
+		return err
+	}
+	defer func() { w.close() }()
+	for {
+		select {
+		case <-stop:
+			return nil
+		case err := <-w.errors():
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				fmt.Fprintf(opt.Errors, "gen serve: watching: %v\n", err)
+			}
+		case evs := <-w.events():
+			start := time.Now()
+			c := w.classify(evs)
+			if c.empty() {
+				continue
+			}
+			rb := p.apply(c)
+			rb.Took = time.Since(start)
+			p.report(rb)
+			if c.config && rb.Err == nil {
+				// The settings moved the sources: watch the new ones.
+				w.close()
+				if w, err = newWatcher(p.s, opt.Batch, opt.Poll); err != nil {
+					return err
+				}
+			}
+		}
+	}
+}
+
+// preview is a running gen serve.
+type preview struct {
+	opt     Options
+	s       *config.Settings
+	url     string
+	session *pipeline.Session
+	live    *site.Live
+	search  *indexer
+}
+
+// start runs the whole pipeline once and renders the site.
+func (p *preview) start() error {
+	t := time.Now()
+	p.session = pipeline.NewSession(p.s)
+	r, err := p.session.Update(false)
+	printStages(p.opt.Out, r)
+	if err != nil {
+		return err
+	}
+	dir := Dir(p.s)
+	// gen serve's own folder: what a previous serve left is stale.
+	if err := os.RemoveAll(dir); err != nil {
+		return err
+	}
+	t0 := time.Now()
+	p.live, _, err = site.NewLive(p.liveOptions(dir), p.url)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(p.opt.Out, "%-8s %8s  Hugo in memory, rendered into %s\n", "render", time.Since(t0).Round(time.Millisecond), rel(p.s.ProjectDir, dir))
+	p.search = newIndexer(p.s.ProjectDir, dir, p.opt)
+	if p.opt.Search {
+		p.search.refresh()
+	}
+	fmt.Fprintf(p.opt.Out, "ready in %s\n", time.Since(t).Round(time.Millisecond))
+	return nil
+}
+
+func (p *preview) liveOptions(dir string) site.Options {
+	return site.Options{ProjectDir: p.s.ProjectDir, ConfigFile: p.s.ConfigFile, GeneratedDir: p.s.GeneratedDir(),
+		OutDir: dir, Log: p.opt.Errors, Origin: p.session.Origin}
+}
+
+func (p *preview) close() {
+	if p.search != nil {
+		p.search.stop()
+	}
+	if p.live != nil {
+		p.live.Close()
+	}
+}
+
+// apply rebuilds after one batch of changes.
+func (p *preview) apply(c changes) Rebuild {
+	if c.config {
+		return p.restart()
+	}
+	rb := Rebuild{Kind: "site"}
+	var hugoChanges []site.Change
+	for _, f := range c.site {
+		hugoChanges = append(hugoChanges, site.Change{Path: f})
+	}
+	if c.checkout || c.notes {
+		rb.Kind = "notes"
+		if c.checkout {
+			rb.Kind = "checkout"
+		}
+		r, err := p.session.Update(!c.checkout)
+		rb.Stages = r.Stages
+		if err != nil {
+			rb.Err = err
+			return rb
+		}
+		rb.Generated = r.Changed
+		for _, f := range r.Changed {
+			hugoChanges = append(hugoChanges, site.Change{Path: f})
+		}
+	}
+	if len(hugoChanges) == 0 {
+		return rb
+	}
+	t := time.Now()
+	_, pages, err := p.live.Rebuild(hugoChanges)
+	rb.Stages = append(rb.Stages, pipeline.Stage{Name: "render", Took: time.Since(t)})
+	rb.Pages = pages
+	rb.Err = err
+	if err == nil {
+		reload(pages)
+		if p.opt.Search && touchesSearch(pages) {
+			p.search.refresh()
+		}
+	}
+	return rb
+}
+
+// restart reads the settings again and starts over: the config can move
+// every source and Hugo's whole configuration.
+func (p *preview) restart() Rebuild {
+	rb := Rebuild{Kind: "config", Pipeline: true}
+	s := p.s
+	if p.opt.Reload != nil {
+		var err error
+		if s, err = p.opt.Reload(); err != nil {
+			rb.Err = err
+			return rb
+		}
+	}
+	old := *p
+	p.s, p.live, p.search = s, nil, nil
+	if err := p.start(); err != nil {
+		p.close()
+		*p = old // keep serving what was there
+		rb.Err = err
+		return rb
+	}
+	old.close()
+	livereload.ForceRefresh()
+	return rb
+}
+
+func (p *preview) report(rb Rebuild) {
+	if rb.Err != nil {
+		fmt.Fprintf(p.opt.Errors, "gen serve: %v\n  (still serving the previous pages)\n", rb.Err)
+	} else {
+		fmt.Fprintf(p.opt.Out, "%s changed: rebuilt in %s", rb.Kind, rb.Took.Round(time.Millisecond))
+		for _, st := range rb.Stages {
+			fmt.Fprintf(p.opt.Out, ", %s %s", st.Name, st.Took.Round(time.Millisecond))
+			switch st.Name {
+			case "emit":
+				fmt.Fprintf(p.opt.Out, " (%d file(s) changed)", len(rb.Generated))
+			case "render":
+				fmt.Fprintf(p.opt.Out, " (%d page file(s) written)", len(rb.Pages))
+			}
+		}
+		fmt.Fprintln(p.opt.Out)
+	}
+	if p.opt.Rebuilt != nil {
+		p.opt.Rebuilt(rb)
+	}
+}
+
+func printStages(w io.Writer, r *pipeline.Result) {
+	if r == nil {
+		return
+	}
+	for _, st := range r.Stages {
+		fmt.Fprintf(w, "%-8s %8s  %s\n", st.Name, st.Took.Round(time.Millisecond), st.Detail)
+	}
+	if r.Inputs != nil {
+		for _, d := range r.Inputs.Warnings {
+			fmt.Fprintf(w, "warning: %s\n", d)
+		}
+	}
+}
+
+func rel(base, p string) string {
+	if r, err := filepath.Rel(base, p); err == nil && !filepath.IsAbs(r) && len(r) > 0 && r[0] != '.' {
+		return r + "/"
+	}
+	return p
+}

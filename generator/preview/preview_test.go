@@ -1,0 +1,242 @@
+package preview_test
+
+import (
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/preview"
+	"github.com/nvfuser-handbook/handbook/internal/corpus"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+)
+
+// server is a gen serve running for a test.
+type server struct {
+	t       *testing.T
+	url     string
+	rebuilt chan preview.Rebuild
+	out     *lockedBuf
+}
+
+func start(t *testing.T, s *config.Settings, search bool) *server {
+	t.Helper()
+	srv := &server{t: t, rebuilt: make(chan preview.Rebuild, 16), out: &lockedBuf{}}
+	ready := make(chan string, 1)
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- preview.Run(preview.Options{Settings: s, Addr: "127.0.0.1:0", Search: search, Out: srv.out, Errors: srv.out,
+			Ready:   func(u string) { ready <- u },
+			Rebuilt: func(rb preview.Rebuild) { srv.rebuilt <- rb }}, stop)
+	}()
+	t.Cleanup(func() {
+		close(stop)
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	})
+	select {
+	case srv.url = <-ready:
+	case err := <-done:
+		t.Fatalf("gen serve did not start: %v\n%s", err, srv.out.String())
+	case <-time.After(2 * time.Minute):
+		t.Fatal("gen serve did not start")
+	}
+	return srv
+}
+
+func (s *server) get(path string) (int, string) {
+	resp, err := http.Get(s.url + strings.TrimPrefix(path, "/"))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// next waits for the next rebuild.
+func (s *server) next() preview.Rebuild {
+	s.t.Helper()
+	select {
+	case rb := <-s.rebuilt:
+		if rb.Err != nil {
+			s.t.Fatalf("rebuild failed: %v", rb.Err)
+		}
+		return rb
+	case <-time.After(time.Minute):
+		s.t.Fatalf("no rebuild within a minute:\n%s", s.out.String())
+	}
+	return preview.Rebuild{}
+}
+
+// TestNoteEditRebuildsIncrementally: saving a note rebuilds without the
+// whole pipeline (the checkout is not read again, Hugo stays up), the page
+// shows the edit, it carries the livereload script, and the browser's
+// livereload connection is told to reload.
+func TestNoteEditRebuildsIncrementally(t *testing.T) {
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 12, 6); err != nil {
+		t.Fatal(err)
+	}
+	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
+	srv := start(t, s, false)
+
+	page := "runbooks/00000-report/"
+	code, body := srv.get(page)
+	if code != 200 {
+		t.Fatalf("GET %s: %d", page, code)
+	}
+	if !strings.Contains(body, `src="/livereload.js?`) {
+		t.Errorf("the page does not carry the livereload script:\n%.2000s", body)
+	}
+	if code, js := srv.get("livereload.js"); code != 200 || !strings.Contains(js, "LiveReload") {
+		t.Errorf("GET /livereload.js: %d %.200s", code, js)
+	}
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.url, "http")+"livereload", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close()
+	messages := make(chan string, 16)
+	go func() {
+		for {
+			_, m, err := ws.ReadMessage()
+			if err != nil {
+				close(messages)
+				return
+			}
+			messages <- string(m)
+		}
+	}()
+	time.Sleep(100 * time.Millisecond) // the hub registers the connection
+
+	note := filepath.Join(dir, "notes", "00000-report.md")
+	f, err := os.OpenFile(note, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("\nA fresh observation: the crash needs two GPUs.\n")
+	f.Close()
+
+	rb := srv.next()
+	if rb.Kind != "notes" || rb.Pipeline {
+		t.Errorf("rebuild kind %q, whole pipeline %v; want notes, not the whole pipeline", rb.Kind, rb.Pipeline)
+	}
+	var names []string
+	for _, st := range rb.Stages {
+		names = append(names, st.Name)
+	}
+	if got := strings.Join(names, ","); got != "read,model,emit,render" {
+		t.Errorf("stages %s, want read,model,emit,render (no extract of the checkout, no search, no publish)", got)
+	}
+	if len(rb.Generated) == 0 || len(rb.Generated) > 4 {
+		t.Errorf("a one-line edit changed %d generated files, want a few: %v", len(rb.Generated), rb.Generated)
+	}
+	if !contains(rb.Pages, "/"+page) {
+		t.Errorf("Hugo did not write the page; wrote %v", rb.Pages)
+	}
+	if _, body := srv.get(page); !strings.Contains(body, "two GPUs") {
+		t.Errorf("the served page does not show the edit")
+	}
+	select {
+	case m := <-messages:
+		if !strings.Contains(m, `"command":"reload"`) {
+			t.Errorf("livereload sent %s, want a reload", m)
+		}
+	case <-time.After(10 * time.Second):
+		t.Error("the browser was not told to reload")
+	}
+}
+
+// TestLayoutAndConfigChanges: a layout edit goes to Hugo alone; a config
+// edit starts over with the new settings.
+func TestLayoutAndConfigChanges(t *testing.T) {
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 6, 6); err != nil {
+		t.Fatal(err)
+	}
+	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
+	srv := start(t, s, false)
+
+	footer := filepath.Join(proj, "layouts", "_partials", "footer.html")
+	data, err := os.ReadFile(footer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(footer, append(data, []byte("<p>layout-marker-1</p>\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rb := srv.next()
+	if rb.Kind != "site" || len(rb.Stages) != 1 || rb.Stages[0].Name != "render" {
+		t.Errorf("a layout edit: kind %q, stages %+v; want site, render only", rb.Kind, rb.Stages)
+	}
+	if _, body := srv.get("/"); !strings.Contains(body, "layout-marker-1") {
+		t.Error("the home page does not show the edited layout")
+	}
+
+	cfg, err := os.ReadFile(s.ConfigFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(cfg), `title = "nvFuser debugging handbook"`, `title = "Edited handbook title"`, 1)
+	if edited == string(cfg) {
+		t.Fatal("config.toml has no title line to edit")
+	}
+	if err := os.WriteFile(s.ConfigFile, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rb = srv.next()
+	if rb.Kind != "config" || !rb.Pipeline {
+		t.Errorf("a config edit: kind %q, whole pipeline %v", rb.Kind, rb.Pipeline)
+	}
+	if _, body := srv.get("/"); !strings.Contains(body, "Edited handbook title") {
+		t.Error("the home page does not show the new title")
+	}
+}
+
+func settings(t *testing.T, proj, source, notes string) *config.Settings {
+	t.Helper()
+	s, err := config.Load(filepath.Join(proj, "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Source, s.Notes = source, []string{notes}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+type lockedBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedBuf) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuf) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}

@@ -1,0 +1,266 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/preview"
+	"github.com/nvfuser-handbook/handbook/internal/corpus"
+	"github.com/nvfuser-handbook/handbook/internal/project"
+)
+
+// ServeMeasurement is one size's live-preview figures: the time from
+// saving a note to its changed page being served, for gen serve and for
+// plain hugo server on the same notes (the floor project), edits
+// alternating between the two.
+type ServeMeasurement struct {
+	N, Edits       int
+	GenStart       float64   // gen serve: start to first page served, ms
+	HugoStart      float64   // hugo server: the same
+	Gen, Hugo      []float64 // save to served, ms, each edit
+	GenMedian      float64
+	HugoMedian     float64
+	Ratio          float64 // GenMedian / HugoMedian
+	GenStageMedian map[string]float64
+}
+
+// measureServe runs both servers on an N-note corpus and edits notes.
+func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
+	wd, _ := os.Getwd()
+	root, err := project.Root(wd)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "handbook-serve-bench-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := corpus.Write(tmp, n, m); err != nil {
+		return nil, err
+	}
+	notes, _ := filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
+	floorDir, err := writeFloor(tmp, notes)
+	if err != nil {
+		return nil, err
+	}
+	res := &ServeMeasurement{N: n, Edits: edits, GenStageMedian: map[string]float64{}}
+
+	// Plain hugo server on the floor project: its defaults (in memory,
+	// fast render, livereload).
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	hugoURL := fmt.Sprintf("http://127.0.0.1:%d/", port)
+	t := time.Now()
+	cmd := exec.Command(hugoBin, "server", "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--baseURL", hugoURL, "--quiet")
+	cmd.Dir = floorDir
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("hugo server: %w", err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	if err := waitServed(hugoURL, "", 5*time.Minute); err != nil {
+		return nil, fmt.Errorf("hugo server: %w", err)
+	}
+	res.HugoStart = ms(time.Since(t))
+
+	// gen serve on the same notes, in this process.
+	proj := filepath.Join(tmp, "project")
+	if err := project.Copy(root, proj); err != nil {
+		return nil, err
+	}
+	s, err := config.Load(filepath.Join(proj, "config.toml"))
+	if err != nil {
+		return nil, err
+	}
+	s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
+	ready := make(chan string, 1)
+	var mu sync.Mutex
+	var last preview.Rebuild
+	rebuilt := make(chan struct{}, 16)
+	var out syncBuf
+	stop := make(chan struct{})
+	done := make(chan error, 1)
+	t = time.Now()
+	go func() {
+		done <- preview.Run(preview.Options{Settings: s, Addr: "127.0.0.1:0", Search: true, Out: &out, Errors: os.Stderr,
+			Ready: func(u string) { ready <- u },
+			Rebuilt: func(rb preview.Rebuild) {
+				mu.Lock()
+				last = rb
+				mu.Unlock()
+				rebuilt <- struct{}{}
+			}}, stop)
+	}()
+	defer func() { close(stop); <-done }()
+	var genURL string
+	select {
+	case genURL = <-ready:
+	case err := <-done:
+		return nil, fmt.Errorf("gen serve: %v", err)
+	}
+	res.GenStart = ms(time.Since(t))
+
+	stages := map[string][]float64{}
+	for i := 0; i < edits; i++ {
+		k := (i*7919 + 13) % len(notes)
+		note := notes[k]
+		name := strings.TrimSuffix(filepath.Base(note), ".md")
+		// Let the background search index of the previous edit finish:
+		// each edit starts from a quiet server, as a person's would.
+		waitQuiet(&out, 2*time.Minute)
+		page, err := pagePath(genURL, name)
+		if err != nil {
+			return nil, err
+		}
+		marker := fmt.Sprintf("Observation %d-%d", i, time.Now().UnixNano())
+		d, err := editAndWait(note, genURL+page[1:], marker)
+		if err != nil {
+			return nil, fmt.Errorf("gen serve, %s: %w", note, err)
+		}
+		res.Gen = append(res.Gen, d)
+		<-rebuilt
+		mu.Lock()
+		for _, st := range last.Stages {
+			stages[st.Name] = append(stages[st.Name], ms(st.Took))
+		}
+		mu.Unlock()
+
+		floorNote := filepath.Join(floorDir, "content", "notes", name+".md")
+		time.Sleep(300 * time.Millisecond)
+		d, err = editAndWait(floorNote, hugoURL+"notes/"+name+"/", marker)
+		if err != nil {
+			return nil, fmt.Errorf("hugo server, %s: %w", floorNote, err)
+		}
+		res.Hugo = append(res.Hugo, d)
+	}
+	res.GenMedian, res.HugoMedian = median(res.Gen), median(res.Hugo)
+	res.Ratio = res.GenMedian / res.HugoMedian
+	for k, v := range stages {
+		res.GenStageMedian[k] = median(v)
+	}
+	return res, nil
+}
+
+// editAndWait appends a line to a note and polls url until it shows it:
+// the time a person waits after saving.
+func editAndWait(file, url, marker string) (float64, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	data = append(data, []byte("\n\n"+marker+".\n")...)
+	t := time.Now()
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		return 0, err
+	}
+	if err := waitServed(url, marker, time.Minute); err != nil {
+		return 0, err
+	}
+	return ms(time.Since(t)), nil
+}
+
+// waitServed polls url until it answers 200 with want in its body.
+func waitServed(url, want string, limit time.Duration) error {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url)
+		if err == nil {
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode == 200 && strings.Contains(string(body), want) {
+				return nil
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return fmt.Errorf("%s did not show %q within %s", url, want, limit)
+}
+
+var refreshTo = regexp.MustCompile(`(?i)<meta http-equiv="?refresh"? content="0; url=([^"]+)"`)
+
+// pagePath follows a note's short link to its page.
+func pagePath(base, id string) (string, error) {
+	resp, err := http.Get(base + "r/" + id + "/")
+	if err != nil {
+		return "", err
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	m := refreshTo.FindSubmatch(body)
+	if m == nil {
+		return "", fmt.Errorf("no page behind %sr/%s/", base, id)
+	}
+	u := string(m[1])
+	if i := strings.Index(u, "://"); i >= 0 {
+		u = u[i+3:]
+		u = u[strings.Index(u, "/"):]
+	}
+	return u, nil
+}
+
+// waitQuiet waits until gen serve has refreshed its search index as many
+// times as it was asked to (its output says so).
+func waitQuiet(out *syncBuf, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	prev := -1
+	for time.Now().Before(deadline) {
+		n := strings.Count(out.String(), "search index refreshed")
+		if n == prev {
+			return
+		}
+		prev = n
+		time.Sleep(1500 * time.Millisecond)
+	}
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// findHugo returns the hugo command to compare with: -hugo, else hugo on
+// PATH; it must be the version gen links.
+func findHugo(flagValue string) (string, error) {
+	if flagValue != "" {
+		return flagValue, nil
+	}
+	if p, err := exec.LookPath("hugo"); err == nil {
+		return p, nil
+	}
+	return "", errors.New("no hugo command to compare with: install the same version gen links (GOBIN=/tmp/hugo-bin go install github.com/gohugoio/hugo@v0.165.0) and pass -hugo /tmp/hugo-bin/hugo")
+}
+
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
