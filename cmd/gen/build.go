@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,7 +16,32 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
 
-var errUsage = errors.New("usage")
+var (
+	errUsage = errors.New("usage")
+	// errHelp: -h or --help was asked for and printed; the exit status is 0.
+	errHelp = errors.New("help")
+)
+
+// parseFlags parses a command's flags. Help asked for (-h, --help) goes to
+// stdout; a mistake goes to stderr with the flags, as errUsage.
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	fs.Usage = func() {
+		fmt.Fprintf(&buf, "usage: %s [flags]   (gen help: every command)\n\nflags:\n", fs.Name())
+		fs.PrintDefaults()
+	}
+	err := fs.Parse(args)
+	if errors.Is(err, flag.ErrHelp) {
+		_, _ = stdout.Write(buf.Bytes())
+		return errHelp
+	}
+	_, _ = stderr.Write(buf.Bytes())
+	if err != nil {
+		return errUsage
+	}
+	return nil
+}
 
 // multiFlag collects a repeatable flag.
 type multiFlag []string
@@ -24,9 +50,8 @@ func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
 // settings parses the common flags over config.toml.
-func settings(name string, args []string, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, error) {
+func settings(name string, args []string, stdout, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, error) {
 	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
 	source := fs.String("source", "", "nvFuser checkout to read")
 	out := fs.String("out", "", "where the site is published")
@@ -36,8 +61,8 @@ func settings(name string, args []string, stderr io.Writer, extra func(*flag.Fla
 	if extra != nil {
 		extra(fs)
 	}
-	if err := fs.Parse(args); err != nil {
-		return nil, errUsage
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return nil, err
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "gen %s: unexpected argument %q\n", name, fs.Arg(0))
@@ -105,7 +130,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	}
 	var opt pipeline.CheckOptions
 	var metrics bool
-	s, err := settings(name, args, stderr, func(fs *flag.FlagSet) {
+	s, err := settings(name, args, stdout, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template")
 		if check {
 			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
@@ -118,13 +143,13 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	s.TemplateMetrics = metrics
 	stderr = &syncWriter{w: stderr} // the interrupt handler writes too
 	defer stopCleanly(stderr)()
-	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}}
+	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}, Progress: newProgress(stdout)}
 	if check {
 		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))
 	}
 	start := time.Now()
 	r, err := pipeline.Build(s, hooks, stderr)
-	report(stdout, r)
+	warnings(stdout, r)
 	if err != nil {
 		return err
 	}
@@ -133,13 +158,11 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	return nil
 }
 
-// report prints the stages run so far and the warnings.
-func report(w io.Writer, r *pipeline.Result) {
+// warnings prints the run's warnings (its stages were printed as they
+// finished).
+func warnings(w io.Writer, r *pipeline.Result) {
 	if r == nil {
 		return
-	}
-	for _, st := range r.Stages {
-		fmt.Fprintf(w, "%-8s %8s  %s\n", st.Name, st.Took.Round(time.Millisecond), st.Detail)
 	}
 	if r.Inputs != nil {
 		for _, d := range r.Inputs.Warnings {

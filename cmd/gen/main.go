@@ -2,8 +2,9 @@
 //
 //	gen [build] [flags]   generate content and build the site into --out
 //	gen check [flags]     build, then fail on broken links, lost URLs, bad input
-//	gen serve [flags]     build, serve locally, rebuild when an input changes
+//	gen serve [flags]     preview: serve locally, pages reload themselves as files change
 //	gen lookup [FILE]     rank runbooks for an error message
+//	gen version           gen's, Hugo's, Pagefind's and Go's versions
 //
 // Run `gen help` for the flags.
 package main
@@ -21,7 +22,9 @@ func main() {
 // run is main without the process: tests call it directly.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "build"
-	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		cmd = "help" // gen -h: every command, not build's flags
+	} else if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
 	var err error
@@ -34,7 +37,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = serveCmd(args, stdout, stderr, interrupt())
 	case "lookup":
 		err = lookupCmd(args, stdin, stdout, stderr)
-	case "help", "-h", "--help":
+	case "version":
+		err = versionCmd(args, stdout, stderr)
+	case "help", "-h", "--help", "-help":
 		usage(stdout)
 		return 0
 	default:
@@ -43,6 +48,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err != nil {
+		if err == errHelp {
+			return 0
+		}
 		if err == errUsage {
 			return 2
 		}
@@ -58,14 +66,23 @@ func usage(w io.Writer) {
 commands:
   build    (default) read the sources, write generated content, build the site
   check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
-  serve    [--addr 127.0.0.1:1313] [--poll 500ms]: build, serve locally, rebuild when an input changes
+  serve    [--addr 127.0.0.1:1313] [--poll DURATION] [--no-search]: preview for note authors.
+           Renders once, serves on --addr and keeps Hugo in memory: a saved note is
+           re-read and re-parsed alone, only the pages that depend on it are rendered
+           again, and open pages reload themselves (Hugo's livereload). Layouts,
+           static files, content, the nvFuser checkout and config.toml are watched too.
+           The search index is refreshed in the background after each change
+           (--no-search: none). --poll polls the files at that interval instead of
+           waiting for file events (network drives). Renders into generated/serve/;
+           the published site (--out) is not touched.
   lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
            rank runbooks for an error or a CI log (stdin or FILE); an option an "Invalid
            option" error names comes first, with whether it exists in the "nvfuser
            version: X" the text reports; --format github prints GitHub Actions annotations
            linking each matching runbook (and each failing test a runbook names) and
            appends a markdown summary to --summary FILE, default $GITHUB_STEP_SUMMARY
-  help     this text
+  version  gen's, Hugo's, Pagefind's and Go's versions (for bug reports)
+  help     this text; -h or --help after any command lists its flags
 
 flags (build, check, serve):
   --config FILE   Hugo config with [params.handbook] settings (default config.toml)
@@ -82,6 +99,9 @@ flags (build, check, serve):
   project, the source checkout, a notes path, generated/, or any folder that
   contains one of them, and changes nothing. Ctrl-C leaves the published site
   as it was and removes the run's staging folder (exit status 130).
+
+Every stage prints its line as it finishes; one still running after a few
+seconds says what it is doing, and a first-time npm ci announces itself.
 
 flags (build, check):
   --template-metrics  print the time Hugo spent in each template (finding slow pages)

@@ -18,7 +18,7 @@ func serveCmd(args []string, stdout, stderr io.Writer, stop <-chan struct{}) err
 	var poll time.Duration
 	var noSearch bool
 	parse := func() (*config.Settings, error) {
-		return settings("serve", args, stderr, func(fs *flag.FlagSet) {
+		return settings("serve", args, stdout, stderr, func(fs *flag.FlagSet) {
 			fs.StringVar(&addr, "addr", "127.0.0.1:1313", "address to serve on")
 			fs.DurationVar(&poll, "poll", 0, "poll for changes at this interval instead of waiting for file events (network drives)")
 			fs.BoolVar(&noSearch, "no-search", false, "serve without a search index (no Pagefind run after changes)")
@@ -31,12 +31,13 @@ func serveCmd(args []string, stdout, stderr io.Writer, stop <-chan struct{}) err
 	return preview.Run(preview.Options{
 		Settings: s,
 		// The same flags over the edited config file.
-		Reload: parse,
-		Addr:   addr,
-		Poll:   poll,
-		Search: !noSearch,
-		Out:    stdout,
-		Errors: &syncWriter{w: stderr},
+		Reload:   parse,
+		Addr:     addr,
+		Poll:     poll,
+		Search:   !noSearch,
+		Progress: newProgress(stdout),
+		Out:      stdout,
+		Errors:   &syncWriter{w: stderr},
 	}, stop)
 }
 

@@ -64,18 +64,50 @@ type emitter struct {
 
 // Emit writes every generated page and the JSON API through w.
 func Emit(h *model.Handbook, site Site, w *Writer) error {
+	p, err := Pages(h, site, w)
+	if err != nil {
+		return err
+	}
+	return p.Finish()
+}
+
+// Pending is an emit whose pages are written, and whose JSON API (read by
+// browsers and tools, never by Hugo) and removal of stale files are not
+// yet: gen serve has Hugo render the pages in between, so that a saved
+// note is on screen before the API of the whole handbook is rewritten.
+type Pending struct{ e *emitter }
+
+// Pages writes every generated page (Hugo content and data) through w;
+// Finish writes the rest.
+func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 	e := &emitter{h: h, site: site, w: w}
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()
 	e.indexInbound()
-	steps := []func() error{e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.api, e.build, e.schemas}
+	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage); err != nil {
+		return nil, err
+	}
+	return &Pending{e}, nil
+}
+
+// Finish writes the JSON API, the build record and the schemas, then
+// removes the files this emit did not produce.
+func (p *Pending) Finish() error {
+	e := p.e
+	if err := e.run(e.api, e.build, e.schemas); err != nil {
+		return err
+	}
+	return e.w.Prune(ContentDir, StaticDir, DataDir)
+}
+
+func (e *emitter) run(steps ...func() error) error {
 	for _, step := range steps {
 		if err := step(); err != nil {
 			return err
 		}
 	}
-	return w.Prune(ContentDir, StaticDir, DataDir)
+	return nil
 }
 
 func (e *emitter) put(rel string, p page) error {

@@ -17,10 +17,14 @@ type Hook func(staged string, r *Result) (Stage, error)
 // projectDir on first use.
 func SearchIndex(projectDir string) Hook {
 	return func(staged string, r *Result) (Stage, error) {
+		if !search.Installed(projectDir) {
+			r.Start("search", "installing Pagefind with npm ci (first run only; it needs the npm registry)", true)
+		}
 		bin, err := search.Pagefind(projectDir)
 		if err != nil {
 			return Stage{}, err
 		}
+		r.Start("search", "Pagefind indexes the search documents", false)
 		summary, err := search.Index(bin, staged, r.SearchDocs)
 		return Stage{Name: "search", Detail: summary}, err
 	}
@@ -37,6 +41,7 @@ type CheckOptions struct {
 // --strict) on drift.
 func Check(s *config.Settings, opt CheckOptions) Hook {
 	return func(staged string, r *Result) (Stage, error) {
+		r.Start("check", "checking every link and anchor of the staged site", false)
 		problems, err := check.Links(staged, s.BaseURL)
 		if err != nil {
 			return Stage{}, err

@@ -56,6 +56,26 @@ type Result struct {
 	SearchDocs string
 	// Notices are non-fatal findings for the user (drift warnings in check).
 	Notices []string
+
+	progress Progress
+}
+
+// Progress hears about stages as they run (gen prints them as they
+// finish, and says what a long one is doing); nil hears nothing.
+type Progress interface {
+	// Start says a stage began and what it does. A person is told at once
+	// when now is set (a first-time install), else only if the stage is
+	// still running a few seconds later.
+	Start(stage, doing string, now bool)
+	// Done reports a finished stage.
+	Done(Stage)
+}
+
+// Start tells the run's Progress that a stage began (hooks call it too).
+func (r *Result) Start(stage, doing string, now bool) {
+	if r.progress != nil {
+		r.progress.Start(stage, doing, now)
+	}
 }
 
 // Hooks let callers add work between rendering and publishing (search
@@ -64,6 +84,8 @@ type Hooks struct {
 	// AfterRender runs on the staged site, in order (see SearchIndex and
 	// Check in hooks.go); an error aborts the publish.
 	AfterRender []Hook
+	// Progress, when set, hears about each stage as it runs.
+	Progress Progress
 }
 
 // Model runs read, extract and model: everything up to, not including,
@@ -79,6 +101,7 @@ func Model(s *config.Settings, r *Result) error {
 // readAndExtract runs read and extract: the checkout's facts and the
 // notes' bytes.
 func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.Facts, error) {
+	r.Start("read", "finding the checkout and reading the notes", false)
 	t := time.Now()
 	in, err := sources.Open(s.Source, s.Notes)
 	if err != nil {
@@ -87,6 +110,7 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	r.Inputs = in
 	r.add("read", t, fmt.Sprintf("%s, %d note file(s)", in.TreeName, len(in.Notes)))
 
+	r.Start("extract", "parsing the option sources, csrc, the notes and, on a first run, the checkout's git history", false)
 	t = time.Now()
 	facts, err := assemble.Extract(in)
 	if err != nil {
@@ -116,6 +140,7 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 
 // merge merges the facts and the notes into the handbook.
 func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
+	r.Start("model", "merging the sources, parsing notes and checking dated notes against git", false)
 	t := time.Now()
 	h, err := assemble.Handbook(in, facts)
 	if err != nil {
@@ -133,25 +158,40 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
-//
-// memo (nil for none) carries what the previous emit of this process knew.
-func emitContent(s *config.Settings, r *Result, memo *emit.Memo) (*emit.Writer, error) {
+func emitContent(s *config.Settings, r *Result) (*emit.Writer, error) {
+	r.Start("emit", "writing Hugo content and the JSON API", false)
 	t := time.Now()
-	w := emit.NewWriter(s.GeneratedDir())
-	w.Memo = memo
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(r.Handbook.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
-	if err := emit.Emit(r.Handbook, siteCfg, w); err != nil {
+	w, pending, err := emitPages(s, r.Handbook, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := pending.Finish(); err != nil {
 		return nil, err
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
-	r.add("emit", t, fmt.Sprintf("%d file(s) changed, %d removed, under %s", r.Written, r.Removed, rel(s.ProjectDir, s.GeneratedDir())))
+	r.add("emit", t, emitDetail(s, w))
 	return w, nil
+}
+
+// emitPages runs the first part of emit, the pages; the JSON API and the
+// pruning of stale files are left pending. memo (nil for none) carries
+// what the previous emit of this process knew.
+func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Writer, *emit.Pending, error) {
+	w := emit.NewWriter(s.GeneratedDir())
+	w.Memo = memo
+	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
+	pending, err := emit.Pages(h, siteCfg, w)
+	return w, pending, err
+}
+
+func emitDetail(s *config.Settings, w *emit.Writer) string {
+	return fmt.Sprintf("%d file(s) changed, %d removed, under %s", len(w.Written), len(w.Removed), rel(s.ProjectDir, s.GeneratedDir()))
 }
 
 // Build runs every stage and publishes into s.Out.
 func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
-	r := &Result{Out: s.Out}
+	r := &Result{Out: s.Out, progress: hooks.Progress}
 	// Before anything is written: gen publishes only where it may (see
 	// publish.CheckOut and OutGuards).
 	if err := publish.CheckOut(s.Out, OutGuards(s)); err != nil {
@@ -167,11 +207,12 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 
-	w, err := emitContent(s, r, nil)
+	w, err := emitContent(s, r)
 	if err != nil {
 		return r, err
 	}
 
+	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages", len(r.Handbook.Notes)), false)
 	t := time.Now()
 	staged, err := publish.Staging(s.Out)
 	if err != nil {
@@ -217,9 +258,10 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 			return r, err
 		}
 		st.Took = time.Since(t)
-		r.Stages = append(r.Stages, st)
+		r.done(st)
 	}
 
+	r.Start("publish", "swapping the new site in", false)
 	t = time.Now()
 	if err := publish.Swap(staged, s.Out); err != nil {
 		publish.Discard(staged)
@@ -230,7 +272,14 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 }
 
 func (r *Result) add(name string, start time.Time, detail string) {
-	r.Stages = append(r.Stages, Stage{Name: name, Took: time.Since(start), Detail: detail})
+	r.done(Stage{Name: name, Took: time.Since(start), Detail: detail})
+}
+
+func (r *Result) done(st Stage) {
+	r.Stages = append(r.Stages, st)
+	if r.progress != nil {
+		r.progress.Done(st)
+	}
 }
 
 func rel(base, p string) string {

@@ -27,7 +27,10 @@ type Session struct {
 	// they stand for the runs that do not read it again.
 	extractWarnings []model.Diagnostic
 	writer          *emit.Writer
+	pending         *emit.Pending
 	memo            *emit.Memo
+	// Progress, when set, hears about each stage as it runs.
+	Progress Progress
 }
 
 // NewSession returns a session over s's sources; its first Update reads
@@ -40,9 +43,10 @@ func (ss *Session) Settings() *config.Settings { return ss.s }
 // Update brings the generated content up to date. notesOnly says that
 // nothing but note files changed since the last Update (the checkout
 // stays as read); the first Update always reads everything. The result
-// lists the generated files that changed (Result.Changed).
+// lists the generated files that changed (Result.Changed). It writes the
+// pages only; Finish writes the rest.
 func (ss *Session) Update(notesOnly bool) (*Result, error) {
-	r := &Result{Out: ss.s.Out}
+	r := &Result{Out: ss.s.Out, progress: ss.Progress}
 	unlock, err := flock.Lock(filepath.Join(ss.s.GeneratedDir(), ".lock"))
 	if err != nil {
 		return r, err
@@ -75,15 +79,59 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 		return r, err
 	}
 	ss.in = in
-	w, err := emitContent(ss.s, r, ss.memo)
+	r.Start("emit", "writing Hugo content", false)
+	t := time.Now()
+	w, pending, err := emitPages(ss.s, r.Handbook, ss.memo)
 	if err != nil {
 		return r, err
 	}
-	ss.writer = w
-	for _, rel := range append(append([]string(nil), w.Written...), w.Removed...) {
-		r.Changed = append(r.Changed, filepath.Join(ss.s.GeneratedDir(), filepath.FromSlash(rel)))
-	}
+	ss.writer, ss.pending = w, pending
+	r.Written = len(w.Written)
+	r.Changed = ss.abs(w.Written)
+	r.add("emit", t, emitDetail(ss.s, w))
 	return r, nil
+}
+
+// Finish writes what Update left for after Hugo has rendered the pages:
+// the JSON API, and the removal of files no longer produced (a deleted
+// note's page). It returns the files it changed, as Update does.
+func (ss *Session) Finish() (Stage, []string, error) {
+	if ss.pending == nil {
+		return Stage{Name: "api"}, nil, nil
+	}
+	unlock, err := flock.Lock(filepath.Join(ss.s.GeneratedDir(), ".lock"))
+	if err != nil {
+		return Stage{}, nil, err
+	}
+	defer unlock()
+	t := time.Now()
+	w := ss.writer
+	before := map[string]bool{}
+	for _, rel := range w.Written {
+		before[rel] = true
+	}
+	err = ss.pending.Finish()
+	ss.pending = nil
+	if err != nil {
+		return Stage{}, nil, err
+	}
+	var changed []string
+	for _, rel := range w.Written {
+		if !before[rel] {
+			changed = append(changed, rel)
+		}
+	}
+	changed = append(changed, w.Removed...)
+	st := Stage{Name: "api", Took: time.Since(t), Detail: fmt.Sprintf("JSON API: %d file(s) changed, %d removed", len(changed)-len(w.Removed), len(w.Removed))}
+	return st, ss.abs(changed), nil
+}
+
+func (ss *Session) abs(rels []string) []string {
+	out := make([]string, 0, len(rels))
+	for _, rel := range rels {
+		out = append(out, filepath.Join(ss.s.GeneratedDir(), filepath.FromSlash(rel)))
+	}
+	return out
 }
 
 // Origin is the note a generated file (relative to the generated folder)

@@ -11,8 +11,9 @@ import (
 	"github.com/nvfuser-handbook/handbook/internal/corpus"
 )
 
-// BenchmarkSessionNoteEdit is gen serve's work before Hugo after one note
-// of 2,000 is saved: read, parse that note, model, emit.
+// BenchmarkSessionNoteEdit is gen serve's work after one note of 2,000 is
+// saved, but Hugo's: read, parse that note, model, emit pages, then the
+// JSON API.
 func BenchmarkSessionNoteEdit(b *testing.B) {
 	dir := b.TempDir()
 	if err := corpus.Write(dir, 2000, 60); err != nil {
@@ -22,6 +23,9 @@ func BenchmarkSessionNoteEdit(b *testing.B) {
 		BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}
 	ss := pipeline.NewSession(s)
 	if _, err := ss.Update(false); err != nil {
+		b.Fatal(err)
+	}
+	if _, _, err := ss.Finish(); err != nil {
 		b.Fatal(err)
 	}
 	note := filepath.Join(dir, "notes", "01002-report.md")
@@ -41,6 +45,9 @@ func BenchmarkSessionNoteEdit(b *testing.B) {
 		}
 		if len(r.Changed) == 0 {
 			b.Fatal("an edit changed no generated file")
+		}
+		if _, _, err := ss.Finish(); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -28,9 +28,7 @@ func TestSessionMatchesFreshRun(t *testing.T) {
 			BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}
 	}
 	ss := pipeline.NewSession(settings("live"))
-	if _, err := ss.Update(false); err != nil {
-		t.Fatal(err)
-	}
+	update(t, ss, false)
 	notes := filepath.Join(dir, "notes")
 	edited := filepath.Join(notes, "00006-report.md")
 	appendTo(t, edited, "\nAlso seen with NVFUSER_DUMP=synthetic_003 and a segfault in nvfuser::SynthPass6::run.\n")
@@ -40,17 +38,17 @@ func TestSessionMatchesFreshRun(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(notes, "00999-new.md"), []byte("# A new note\n\nSegmentation fault in `nvfuser::SynthPass1::run` again.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ss.Update(true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, more := update(t, ss, true)
 	for _, st := range r.Stages {
 		if st.Name == "extract" {
 			t.Errorf("a note edit re-extracted the checkout: %+v", r.Stages)
 		}
 	}
-	if !changedOne(r.Changed, "00006-report.md") || !changedOne(r.Changed, "00007-bullets.md") || !changedOne(r.Changed, "00999-new.md") {
-		t.Errorf("changed files do not name the edited, removed and added notes' pages:\n%s", strings.Join(r.Changed, "\n"))
+	if !changedOne(r.Changed, "00006-report.md") || !changedOne(r.Changed, "00999-new.md") {
+		t.Errorf("the pages written do not include the edited and added notes':\n%s", strings.Join(r.Changed, "\n"))
+	}
+	if !changedOne(more, "00007-bullets.md") || !changedOne(more, "lookup.json") {
+		t.Errorf("the files finished after the pages do not include the removed note's page and the lookup index:\n%s", strings.Join(more, "\n"))
 	}
 	compareTrees(t, settings("live"), settings("fresh-1"))
 
@@ -63,9 +61,7 @@ func TestSessionMatchesFreshRun(t *testing.T) {
 	if err := os.WriteFile(cpp, []byte(strings.Replace(string(data), "Synthetic option 3 of DUMP", "Reworded option 3 of DUMP", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ss.Update(false); err != nil {
-		t.Fatal(err)
-	}
+	update(t, ss, false)
 	compareTrees(t, settings("live"), settings("fresh-2"))
 }
 
@@ -94,9 +90,7 @@ func appendTo(t *testing.T, path, text string) {
 // tree with live's.
 func compareTrees(t *testing.T, live, fresh *config.Settings) {
 	t.Helper()
-	if _, err := pipeline.NewSession(fresh).Update(false); err != nil {
-		t.Fatal(err)
-	}
+	update(t, pipeline.NewSession(fresh), false)
 	a, b := digests(t, live.GeneratedDir()), digests(t, fresh.GeneratedDir())
 	for p, d := range b {
 		if a[p] != d {
@@ -132,4 +126,18 @@ func digests(t *testing.T, root string) map[string]string {
 		t.Fatal(err)
 	}
 	return m
+}
+
+// update runs a session's Update and Finish, returning what each changed.
+func update(t *testing.T, ss *pipeline.Session, notesOnly bool) (*pipeline.Result, []string) {
+	t.Helper()
+	r, err := ss.Update(notesOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, more, err := ss.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, more
 }

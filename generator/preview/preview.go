@@ -46,8 +46,10 @@ type Options struct {
 	// Search refreshes the search index after each change that alters a
 	// search document; off, the site is served without one.
 	Search bool
-	Out    io.Writer // progress, one line per rebuild
+	Out    io.Writer // one line per rebuild
 	Errors io.Writer
+	// Progress, when set, hears about the first run's stages as they run.
+	Progress pipeline.Progress
 	// Ready, when set, receives the served URL once the first render is
 	// served (tests wait on it).
 	Ready func(url string)
@@ -58,7 +60,7 @@ type Options struct {
 // Rebuild describes one rebuild after a change.
 type Rebuild struct {
 	Kind     string        // "notes", "checkout", "site", "config"
-	Took     time.Duration // from the change's arrival to the pages written
+	Took     time.Duration // from the change's arrival to the changed pages written
 	Pipeline bool          // whether the whole pipeline ran (first render and config changes only)
 	Stages   []pipeline.Stage
 	// Generated are the generated content files emit rewrote or removed.
@@ -91,6 +93,19 @@ func Run(opt Options, stop <-chan struct{}) error {
 	url := "http://" + ln.Addr().String() + "/"
 
 	p := &preview{opt: opt, s: opt.Settings, url: url}
+	// gen serve's own folder: what a previous serve left is stale. (A
+	// restart after a config change renders over it instead, so that a
+	// failed restart leaves the pages being served in place.)
+	if err := os.RemoveAll(Dir(p.s)); err != nil {
+		return err
+	}
+	// Watching starts before the first render, so that a file saved
+	// meanwhile is not missed.
+	w, err := newWatcher(p.s, opt.Batch, opt.Poll)
+	if err != nil {
+		return err
+	}
+	defer func() { w.close() }()
 	if err := p.start(); err != nil {
 		return err
 	}
@@ -105,11 +120,6 @@ func Run(opt Options, stop <-chan struct{}) error {
 		opt.Ready(url)
 	}
 
-	w, err := newWatcher(p.s, opt.Batch, opt.Poll)
-	if err != nil {
-		return err
-	}
-	defer func() { w.close() }()
 	for {
 		select {
 		case <-stop:
@@ -124,8 +134,7 @@ func Run(opt Options, stop <-chan struct{}) error {
 			if c.empty() {
 				continue
 			}
-			rb := p.apply(c)
-			rb.Took = time.Since(start)
+			rb := p.apply(c, start)
 			p.report(rb)
 			if c.config && rb.Err == nil {
 				// The settings moved the sources: watch the new ones.
@@ -140,6 +149,7 @@ func Run(opt Options, stop <-chan struct{}) error {
 
 // preview is a running gen serve.
 type preview struct {
+	mu      sync.Mutex // guards live against a restart while serving
 	opt     Options
 	s       *config.Settings
 	url     string
@@ -152,22 +162,35 @@ type preview struct {
 func (p *preview) start() error {
 	t := time.Now()
 	p.session = pipeline.NewSession(p.s)
+	p.session.Progress = p.opt.Progress
 	r, err := p.session.Update(false)
-	printStages(p.opt.Out, r)
+	p.session.Progress = nil // later runs print one line each
+	if r.Inputs != nil {
+		for _, d := range r.Inputs.Warnings {
+			fmt.Fprintf(p.opt.Out, "warning: %s\n", d)
+		}
+	}
 	if err != nil {
 		return err
+	}
+	st, _, err := p.session.Finish()
+	if err != nil {
+		return err
+	}
+	if p.opt.Progress != nil {
+		p.opt.Progress.Done(st)
 	}
 	dir := Dir(p.s)
-	// gen serve's own folder: what a previous serve left is stale.
-	if err := os.RemoveAll(dir); err != nil {
-		return err
-	}
+	r.Start("render", "Hugo renders the site, then stays in memory for the changes to come", false)
 	t0 := time.Now()
-	p.live, _, err = site.NewLive(p.liveOptions(dir), p.url)
+	live, _, err := site.NewLive(p.liveOptions(dir), p.url)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(p.opt.Out, "%-8s %8s  Hugo in memory, rendered into %s\n", "render", time.Since(t0).Round(time.Millisecond), rel(p.s.ProjectDir, dir))
+	p.setLive(live)
+	if p.opt.Progress != nil {
+		p.opt.Progress.Done(pipeline.Stage{Name: "render", Took: time.Since(t0), Detail: "Hugo in memory, rendered into " + rel(p.s.ProjectDir, dir)})
+	}
 	p.search = newIndexer(p.s.ProjectDir, dir, p.opt)
 	if p.opt.Search {
 		p.search.refresh()
@@ -181,6 +204,23 @@ func (p *preview) liveOptions(dir string) site.Options {
 		OutDir: dir, Log: p.opt.Errors, Origin: p.session.Origin}
 }
 
+func (p *preview) setLive(l *site.Live) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.live = l
+}
+
+// visit renders a page a change may have left stale before it is served.
+func (p *preview) visit(path string) error {
+	p.mu.Lock()
+	live := p.live
+	p.mu.Unlock()
+	if live == nil {
+		return nil
+	}
+	return live.Visit(path)
+}
+
 func (p *preview) close() {
 	if p.search != nil {
 		p.search.stop()
@@ -191,9 +231,11 @@ func (p *preview) close() {
 }
 
 // apply rebuilds after one batch of changes.
-func (p *preview) apply(c changes) Rebuild {
+func (p *preview) apply(c changes, start time.Time) Rebuild {
 	if c.config {
-		return p.restart()
+		rb := p.restart()
+		rb.Took = time.Since(start)
+		return rb
 	}
 	rb := Rebuild{Kind: "site"}
 	var hugoChanges []site.Change
@@ -222,13 +264,40 @@ func (p *preview) apply(c changes) Rebuild {
 	t := time.Now()
 	_, pages, err := p.live.Rebuild(hugoChanges)
 	rb.Stages = append(rb.Stages, pipeline.Stage{Name: "render", Took: time.Since(t)})
+	rb.Took = time.Since(start)
 	rb.Pages = pages
-	rb.Err = err
-	if err == nil {
-		reload(pages)
-		if p.opt.Search && touchesSearch(pages) {
-			p.search.refresh()
+	if err != nil {
+		rb.Err = err
+		return rb
+	}
+	reload(pages)
+	// The pages are on screen; now the JSON API and the removal of stale
+	// files, then the search index in the background.
+	if c.checkout || c.notes {
+		t = time.Now()
+		st, changed, err := p.session.Finish()
+		if err != nil {
+			rb.Err = err
+			return rb
 		}
+		var more []site.Change
+		for _, f := range changed {
+			more = append(more, site.Change{Path: f})
+		}
+		if len(more) > 0 {
+			_, written, err := p.live.Rebuild(more)
+			if err != nil {
+				rb.Err = err
+				return rb
+			}
+			rb.Generated = append(rb.Generated, changed...)
+			rb.Pages = append(rb.Pages, written...)
+		}
+		st.Took = time.Since(t)
+		rb.Stages = append(rb.Stages, st)
+	}
+	if p.opt.Search && touchesSearch(rb.Pages) {
+		p.search.refresh()
 	}
 	return rb
 }
@@ -245,15 +314,21 @@ func (p *preview) restart() Rebuild {
 			return rb
 		}
 	}
-	old := *p
-	p.s, p.live, p.search = s, nil, nil
+	oldS, oldSession, oldLive, oldSearch := p.s, p.session, p.live, p.search
+	p.s, p.search = s, nil
+	p.setLive(nil)
 	if err := p.start(); err != nil {
 		p.close()
-		*p = old // keep serving what was there
+		// Keep serving what was there.
+		p.s, p.session, p.search = oldS, oldSession, oldSearch
+		p.setLive(oldLive)
 		rb.Err = err
 		return rb
 	}
-	old.close()
+	if oldSearch != nil {
+		oldSearch.stop()
+	}
+	oldLive.Close()
 	livereload.ForceRefresh()
 	return rb
 }
@@ -276,20 +351,6 @@ func (p *preview) report(rb Rebuild) {
 	}
 	if p.opt.Rebuilt != nil {
 		p.opt.Rebuilt(rb)
-	}
-}
-
-func printStages(w io.Writer, r *pipeline.Result) {
-	if r == nil {
-		return
-	}
-	for _, st := range r.Stages {
-		fmt.Fprintf(w, "%-8s %8s  %s\n", st.Name, st.Took.Round(time.Millisecond), st.Detail)
-	}
-	if r.Inputs != nil {
-		for _, d := range r.Inputs.Warnings {
-			fmt.Fprintf(w, "warning: %s\n", d)
-		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package preview
 
 import (
+	"fmt"
 	"net/http"
 	"path"
 	"strings"
@@ -54,9 +55,21 @@ func (p *preview) handler() http.Handler {
 			http.NotFound(w, r)
 			return
 		}
+		if isNavigation(r) {
+			if err := p.visit(r.URL.EscapedPath()); err != nil {
+				fmt.Fprintf(p.opt.Errors, "gen serve: rendering %s: %v\n", r.URL.Path, err)
+			}
+		}
 		// A page must be fetched fresh after a reload.
 		w.Header().Set("Cache-Control", "no-store")
 		files.ServeHTTP(w, r)
 	})
 	return mux
+}
+
+// isNavigation tells a page request from one for an asset: what the
+// browser says, else the path's look (hugo server's rule).
+func isNavigation(r *http.Request) bool {
+	p := r.URL.Path
+	return r.Header.Get("Sec-Fetch-Mode") == "navigate" || strings.HasSuffix(p, "/") || strings.HasSuffix(p, ".html") || !strings.Contains(path.Base(p), ".")
 }

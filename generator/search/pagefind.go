@@ -5,6 +5,7 @@ package search
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,11 +15,22 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
 )
 
+// Installed reports whether Pagefind is installed in projectDir (else
+// Pagefind runs npm ci first).
+func Installed(projectDir string) bool {
+	_, err := os.Stat(binPath(projectDir))
+	return err == nil
+}
+
+func binPath(projectDir string) string {
+	return filepath.Join(projectDir, "node_modules", ".bin", "pagefind")
+}
+
 // Pagefind returns the path of the pinned pagefind binary, installing the
 // project's npm packages when it is missing.
 func Pagefind(projectDir string) (string, error) {
-	bin := filepath.Join(projectDir, "node_modules", ".bin", "pagefind")
-	if _, err := os.Stat(bin); err == nil {
+	bin := binPath(projectDir)
+	if Installed(projectDir) {
 		return bin, nil
 	}
 	// Tests and builds may start at once in a fresh clone: one installs,
@@ -108,4 +120,27 @@ func countFiles(dir string) int {
 		return nil
 	})
 	return n
+}
+
+// Version is the Pagefind version the project pins (package.json), and
+// whether that version is the one installed under node_modules.
+func Version(projectDir string) (pinned string, installed bool, err error) {
+	var pkg struct {
+		DevDependencies map[string]string `json:"devDependencies"`
+	}
+	data, err := os.ReadFile(filepath.Join(projectDir, "package.json"))
+	if err != nil {
+		return "", false, err
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil {
+		return "", false, fmt.Errorf("%s: %w", filepath.Join(projectDir, "package.json"), err)
+	}
+	pinned = pkg.DevDependencies["pagefind"]
+	var inst struct {
+		Version string `json:"version"`
+	}
+	if data, err := os.ReadFile(filepath.Join(projectDir, "node_modules", "pagefind", "package.json")); err == nil && json.Unmarshal(data, &inst) == nil {
+		installed = inst.Version == pinned
+	}
+	return pinned, installed, nil
 }

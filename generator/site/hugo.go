@@ -174,7 +174,7 @@ func newHugo(opt Options, srv *server) (*hugo, error) {
 	if srv != nil {
 		flags.Set("baseURL", srv.baseURL)
 		flags.Set("environment", "development")
-		flags.Set("internal", hmaps.Params{"running": true, "watch": true})
+		flags.Set("internal", hmaps.Params{"running": true, "watch": true, "fastRenderMode": true})
 	}
 	if opt.TemplateMetrics {
 		flags.Set("templateMetrics", true) // Hugo prints them to Log

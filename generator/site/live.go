@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/fsnotify/fsnotify"
+	"github.com/gohugoio/hugo/common/types"
 	"github.com/gohugoio/hugo/hugolib"
 	"github.com/spf13/afero"
 )
@@ -29,12 +30,22 @@ type Live struct {
 	// failed partial build is not worth trusting, so the next Rebuild
 	// starts a fresh site (a full render) instead.
 	broken bool
+	// visited are the pages the browser asked for lately. As in hugo
+	// server's fast render mode, a rebuild renders the changed pages and
+	// these; any other page a change made stale (the runbook list, the
+	// sitemap) is rendered when it is next asked for (Visit).
+	visited  *types.EvictingQueue[string]
+	rebuilds int
 }
+
+// visitedPages is how many recently visited pages a rebuild keeps fresh
+// (hugo server's number).
+const visitedPages = 20
 
 // NewLive renders the whole site once into opt.OutDir, to be served at
 // baseURL (http://host:port/).
 func NewLive(opt Options, baseURL string) (*Live, Result, error) {
-	l := &Live{opt: opt, baseURL: baseURL}
+	l := &Live{opt: opt, baseURL: baseURL, visited: types.NewEvictingQueue[string](visitedPages)}
 	res, err := l.full()
 	if err != nil {
 		return nil, Result{}, err
@@ -78,7 +89,8 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 	}
 	l.written.reset()
 	if len(events) > 0 {
-		if err := l.h.sites.Build(hugolib.BuildCfg{}, events...); err != nil {
+		l.rebuilds++
+		if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
 			l.broken = true
 			return Result{}, nil, l.h.fail(err)
 		}
@@ -89,6 +101,28 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 		}
 	}
 	return Result{Pages: l.h.pages()}, l.written.paths(l.h.outDir), nil
+}
+
+// Visit is called before a page is served (path as requested, "/x/"):
+// after a rebuild, a page that was not among the recently visited ones may
+// be stale, and is rendered again first.
+func (l *Live) Visit(path string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.h == nil || l.broken || l.visited.Contains(path) {
+		return nil
+	}
+	l.visited.Add(path)
+	if l.rebuilds == 0 {
+		return nil // nothing changed since the full render
+	}
+	one := types.NewEvictingQueue[string](1)
+	one.Add(path)
+	if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: one, PartialReRender: true}); err != nil {
+		l.broken = true
+		return l.h.fail(err)
+	}
+	return nil
 }
 
 // Close releases Hugo's caches.
