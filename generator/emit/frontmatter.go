@@ -31,15 +31,10 @@ type page struct {
 	body  string
 }
 
-// render encodes the page. toml.Encoder writes struct fields in declaration
-// order, so the output is byte-stable.
-func (p page) render() ([]byte, error) {
-	data, _, err := p.renderAt()
-	return data, err
-}
-
-// renderAt is render, plus the line of the output on which the body
-// starts (what maps Hugo's line numbers back to the note's).
+// renderAt encodes the page, and says on which line of the output the
+// body starts (what maps Hugo's line numbers back to the note's).
+// toml.Encoder writes struct fields in declaration order, so the output
+// is byte-stable.
 func (p page) renderAt() ([]byte, int, error) {
 	var buf bytes.Buffer
 	buf.WriteString("+++\n")

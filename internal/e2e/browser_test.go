@@ -139,7 +139,8 @@ func waitFor(t testing.TB, ctx context.Context, predicate string, timeout time.D
 // execution context went away under an evaluation (a navigation).
 func contextReplaced(err error) bool {
 	m := err.Error()
-	return strings.Contains(m, "Cannot find context with specified id") || strings.Contains(m, "Execution context was destroyed")
+	return strings.Contains(m, "Cannot find context with specified id") || strings.Contains(m, "Execution context was destroyed") ||
+		strings.Contains(m, "Inspected target navigated or closed")
 }
 
 // colorScheme emulates prefers-color-scheme.

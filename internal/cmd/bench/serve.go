@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -13,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	hugoversion "github.com/gohugoio/hugo/common/hugo"
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/preview"
@@ -245,7 +246,7 @@ func findHugo(flagValue string) (string, error) {
 	if p, err := exec.LookPath("hugo"); err == nil {
 		return p, nil
 	}
-	return "", errors.New("no hugo command to compare with: install the same version gen links (GOBIN=/tmp/hugo-bin go install github.com/gohugoio/hugo@v0.165.0) and pass -hugo /tmp/hugo-bin/hugo")
+	return "", fmt.Errorf("no hugo command to compare with: install the version gen links (GOBIN=/tmp/hugo-bin go install github.com/gohugoio/hugo@v%s) and pass -hugo /tmp/hugo-bin/hugo", hugoversion.CurrentVersion)
 }
 
 type syncBuf struct {
