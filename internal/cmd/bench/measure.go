@@ -37,25 +37,13 @@ type Measurement struct {
 }
 
 func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
-	wd, _ := os.Getwd()
-	root, err := project.Root(wd)
+	c, err := newCorpus(n, m)
 	if err != nil {
 		return nil, err
 	}
+	defer os.RemoveAll(c.tmp)
+	root, tmp, notes, floorDir := c.root, c.tmp, c.notes, c.floor
 	pf, err := search.Pagefind(root)
-	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp("", "handbook-bench-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	if err := corpus.Write(tmp, n, m); err != nil {
-		return nil, err
-	}
-	notes, _ := filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
-	floorDir, err := writeFloor(tmp, notes)
 	if err != nil {
 		return nil, err
 	}
@@ -128,6 +116,38 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 	}
 	res.PeakRSS = peakRSS()
 	return res, nil
+}
+
+// benchCorpus is a synthetic corpus on disk (see internal/corpus) and the
+// floor project over the same notes.
+type benchCorpus struct {
+	root  string   // the repository
+	tmp   string   // holds fuser/, notes/ and floor/; the caller removes it
+	notes []string // the note files
+	floor string   // the floor's Hugo project
+}
+
+func newCorpus(n, m int) (*benchCorpus, error) {
+	wd, _ := os.Getwd()
+	root, err := project.Root(wd)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "handbook-bench-")
+	if err != nil {
+		return nil, err
+	}
+	c := &benchCorpus{root: root, tmp: tmp}
+	if err := corpus.Write(tmp, n, m); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	c.notes, _ = filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
+	if c.floor, err = writeFloor(tmp, c.notes); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return c, nil
 }
 
 func median(v []float64) float64 {

@@ -17,7 +17,6 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/preview"
-	"github.com/nvfuser-handbook/handbook/internal/corpus"
 	"github.com/nvfuser-handbook/handbook/internal/project"
 )
 
@@ -38,24 +37,12 @@ type ServeMeasurement struct {
 
 // measureServe runs both servers on an N-note corpus and edits notes.
 func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
-	wd, _ := os.Getwd()
-	root, err := project.Root(wd)
+	c, err := newCorpus(n, m)
 	if err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "handbook-serve-bench-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(tmp)
-	if err := corpus.Write(tmp, n, m); err != nil {
-		return nil, err
-	}
-	notes, _ := filepath.Glob(filepath.Join(tmp, "notes", "*.md"))
-	floorDir, err := writeFloor(tmp, notes)
-	if err != nil {
-		return nil, err
-	}
+	defer os.RemoveAll(c.tmp)
+	root, tmp, notes, floorDir := c.root, c.tmp, c.notes, c.floor
 	res := &ServeMeasurement{N: n, Edits: edits, GenStageMedian: map[string]float64{}}
 
 	// Plain hugo server on the floor project: its defaults (in memory,
