@@ -60,6 +60,9 @@ func (x *indexer) loop() {
 // index.
 func (x *indexer) index() {
 	t := time.Now()
+	if !search.Installed(x.project) {
+		fmt.Fprintln(x.opt.Out, "installing Pagefind with npm ci for the search index (first run only; it needs the npm registry) ...")
+	}
 	bin, err := search.Pagefind(x.project)
 	if err != nil {
 		fmt.Fprintf(x.opt.Errors, "gen serve: search: %v\n", err)
