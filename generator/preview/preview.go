@@ -149,7 +149,8 @@ func Run(opt Options, stop <-chan struct{}) error {
 
 // preview is a running gen serve.
 type preview struct {
-	mu      sync.Mutex // guards live against a restart while serving
+	mu      sync.Mutex // guards live and failed against the watcher goroutine
+	failed  error      // the last rebuild's error, shown on every page until one succeeds
 	opt     Options
 	s       *config.Settings
 	url     string
@@ -334,6 +335,14 @@ func (p *preview) restart() Rebuild {
 }
 
 func (p *preview) report(rb Rebuild) {
+	p.mu.Lock()
+	was := p.failed
+	p.failed = rb.Err
+	p.mu.Unlock()
+	if rb.Err != nil || was != nil {
+		// Open pages show the error, or stop showing it (see banner.go).
+		livereload.ForceRefresh()
+	}
 	if rb.Err != nil {
 		fmt.Fprintf(p.opt.Errors, "gen serve: %v\n  (still serving the previous pages)\n", rb.Err)
 	} else {

@@ -240,3 +240,98 @@ func (l *lockedBuf) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
+
+// TestBrokenNoteKeepsPagesAndShowsError: a note saved with a mistake
+// fails the rebuild with its file and line; the pages built before stay
+// served, each with the error on top (as text: the note's own words cannot
+// become markup), and fixing the note brings everything back.
+func TestBrokenNoteKeepsPagesAndShowsError(t *testing.T) {
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 6, 6); err != nil {
+		t.Fatal(err)
+	}
+	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
+	srv := start(t, s, false)
+	page := "runbooks/00000-report/"
+	_, before := srv.get(page)
+
+	note := filepath.Join(dir, "notes", "00001-bullets.md")
+	good, err := os.ReadFile(note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := "+++\nid = \"<script>alert(1)</script>\nstatus = 3\n+++\n" + string(good)
+	if err := os.WriteFile(note, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var rb preview.Rebuild
+	select {
+	case rb = <-srv.rebuilt:
+	case <-time.After(time.Minute):
+		t.Fatal("no rebuild")
+	}
+	if rb.Err == nil || !strings.Contains(rb.Err.Error(), "00001-bullets.md:") {
+		t.Fatalf("a broken note: error %v, want one naming the note's file and line", rb.Err)
+	}
+	code, body := srv.get(page)
+	if code != 200 || !strings.Contains(body, "the last change did not build") || !strings.Contains(body, "00001-bullets.md") {
+		t.Fatalf("the other pages are not served with the error on top (%d):\n%.1500s", code, body)
+	}
+	if strings.Contains(body, "<script>alert(1)") {
+		t.Error("the note's text reached the page as markup")
+	}
+	start := strings.Index(body, `<div role="alert"`)
+	end := strings.Index(body[start:], "</div>") + start + len("</div>")
+	if body[:start]+body[end:] != before {
+		t.Error("the page served under the error is not the one built before the mistake")
+	}
+	t.Logf("the error shown: %s", rb.Err)
+
+	if err := os.WriteFile(note, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv.next()
+	if _, body := srv.get(page); strings.Contains(body, "did not build") {
+		t.Error("the error stays on the page after the note was fixed")
+	}
+}
+
+// TestBrokenLayoutRecovers: a template error fails the rebuild and keeps
+// the pages; the fixed template renders the whole site afresh.
+func TestBrokenLayoutRecovers(t *testing.T) {
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 6, 6); err != nil {
+		t.Fatal(err)
+	}
+	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
+	srv := start(t, s, false)
+	footer := filepath.Join(proj, "layouts", "_partials", "footer.html")
+	good, err := os.ReadFile(footer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(footer, append(append([]byte(nil), good...), []byte("{{ if }}\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var rb preview.Rebuild
+	select {
+	case rb = <-srv.rebuilt:
+	case <-time.After(time.Minute):
+		t.Fatal("no rebuild")
+	}
+	if rb.Err == nil || !strings.Contains(rb.Err.Error(), "footer.html") {
+		t.Fatalf("a broken layout: error %v, want one naming footer.html", rb.Err)
+	}
+	if code, body := srv.get("/"); code != 200 || !strings.Contains(body, "did not build") {
+		t.Errorf("the home page is not served with the error (%d)", code)
+	}
+	if err := os.WriteFile(footer, append(append([]byte(nil), good...), []byte("<p>fixed-footer</p>\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv.next()
+	if _, body := srv.get("/"); strings.Contains(body, "did not build") || !strings.Contains(body, "fixed-footer") {
+		t.Error("the fixed layout is not what is served")
+	}
+}

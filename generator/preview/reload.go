@@ -62,6 +62,9 @@ func (p *preview) handler() http.Handler {
 		}
 		// A page must be fetched fresh after a reload.
 		w.Header().Set("Cache-Control", "no-store")
+		if err := p.lastError(); err != nil && isNavigation(r) && p.serveWithBanner(w, r, err) {
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
 	return mux

@@ -1,0 +1,65 @@
+package preview
+
+import (
+	"bytes"
+	"html"
+	"io"
+	"net/http"
+	"path"
+	"strings"
+)
+
+// lastError is the error of the last rebuild, nil once one succeeds.
+func (p *preview) lastError() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.failed
+}
+
+// serveWithBanner serves an HTML page with the last rebuild's error at its
+// top, so a note author sees why the page did not change without reading
+// the terminal. The error is text (a note's path and line, Hugo's or the
+// parser's words, possibly quoting the note): it is escaped, never markup.
+// It reports false when the request is not for an HTML page on disk.
+func (p *preview) serveWithBanner(w http.ResponseWriter, r *http.Request, failed error) bool {
+	name := r.URL.Path
+	if strings.HasSuffix(name, "/") {
+		name += "index.html"
+	}
+	if path.Ext(name) != ".html" {
+		return false
+	}
+	f, err := http.Dir(Dir(p.s)).Open(name)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	page, err := io.ReadAll(f)
+	if err != nil {
+		return false
+	}
+	banner := `<div role="alert" style="position:sticky;top:0;z-index:1000;margin:0;padding:.75rem 1rem;background:#fdecea;color:#611a15;border-bottom:2px solid #b3261e;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap">` +
+		`<strong>gen serve: the last change did not build</strong> (this page is from before it)` + "\n" +
+		html.EscapeString(failed.Error()) + `</div>`
+	if i := bodyStart(page); i >= 0 {
+		page = append(page[:i:i], append([]byte(banner), page[i:]...)...)
+	} else {
+		page = append([]byte(banner), page...)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	_, _ = w.Write(page)
+	return true
+}
+
+// bodyStart is the index just after the page's <body ...> tag, or -1.
+func bodyStart(page []byte) int {
+	i := bytes.Index(page, []byte("<body"))
+	if i < 0 {
+		return -1
+	}
+	j := bytes.IndexByte(page[i:], '>')
+	if j < 0 {
+		return -1
+	}
+	return i + j + 1
+}
