@@ -72,7 +72,8 @@ commands:
            again, and open pages reload themselves (Hugo's livereload). Layouts,
            static files, content, the nvFuser checkout and config.toml are watched too.
            The search index is refreshed in the background after each change
-           (--no-search: none). --poll polls the files at that interval instead of
+           (--no-search: none). A change that does not build keeps the previous
+           pages and shows its error on top of them. --poll polls the files at that interval instead of
            waiting for file events (network drives). Renders into generated/serve/;
            the published site (--out) is not touched.
   lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
