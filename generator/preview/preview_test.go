@@ -63,6 +63,33 @@ func (s *server) get(path string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
+// serveCorpus serves a synthetic corpus of n notes from a private copy of
+// the project; it returns the server, the project and the corpus folder.
+func serveCorpus(t *testing.T, n int) (*server, string, string) {
+	t.Helper()
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, n, 6); err != nil {
+		t.Fatal(err)
+	}
+	return start(t, settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes")), false), proj, dir
+}
+
+// failure waits for the next rebuild, which must fail.
+func (s *server) failure() preview.Rebuild {
+	s.t.Helper()
+	select {
+	case rb := <-s.rebuilt:
+		if rb.Err == nil {
+			s.t.Fatal("the rebuild succeeded; want an error")
+		}
+		return rb
+	case <-time.After(time.Minute):
+		s.t.Fatalf("no rebuild within a minute:\n%s", s.out.String())
+	}
+	return preview.Rebuild{}
+}
+
 // next waits for the next rebuild.
 func (s *server) next() preview.Rebuild {
 	s.t.Helper()
@@ -83,13 +110,7 @@ func (s *server) next() preview.Rebuild {
 // shows the edit, it carries the livereload script, and the browser's
 // livereload connection is told to reload.
 func TestNoteEditRebuildsIncrementally(t *testing.T) {
-	proj := testsite.New(t)
-	dir := t.TempDir()
-	if err := corpus.Write(dir, 12, 6); err != nil {
-		t.Fatal(err)
-	}
-	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
-	srv := start(t, s, false)
+	srv, _, dir := serveCorpus(t, 12)
 
 	page := "runbooks/00000-report/"
 	code, body := srv.get(page)
@@ -161,13 +182,7 @@ func TestNoteEditRebuildsIncrementally(t *testing.T) {
 // TestLayoutAndConfigChanges: a layout edit goes to Hugo alone; a config
 // edit starts over with the new settings.
 func TestLayoutAndConfigChanges(t *testing.T) {
-	proj := testsite.New(t)
-	dir := t.TempDir()
-	if err := corpus.Write(dir, 6, 6); err != nil {
-		t.Fatal(err)
-	}
-	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
-	srv := start(t, s, false)
+	srv, proj, _ := serveCorpus(t, 6)
 
 	footer := filepath.Join(proj, "layouts", "_partials", "footer.html")
 	data, err := os.ReadFile(footer)
@@ -185,7 +200,7 @@ func TestLayoutAndConfigChanges(t *testing.T) {
 		t.Error("the home page does not show the edited layout")
 	}
 
-	cfg, err := os.ReadFile(s.ConfigFile)
+	cfg, err := os.ReadFile(filepath.Join(proj, "config.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +208,7 @@ func TestLayoutAndConfigChanges(t *testing.T) {
 	if edited == string(cfg) {
 		t.Fatal("config.toml has no title line to edit")
 	}
-	if err := os.WriteFile(s.ConfigFile, []byte(edited), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(proj, "config.toml"), []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	rb = srv.next()
@@ -246,13 +261,7 @@ func (l *lockedBuf) String() string {
 // served, each with the error on top (as text: the note's own words cannot
 // become markup), and fixing the note brings everything back.
 func TestBrokenNoteKeepsPagesAndShowsError(t *testing.T) {
-	proj := testsite.New(t)
-	dir := t.TempDir()
-	if err := corpus.Write(dir, 6, 6); err != nil {
-		t.Fatal(err)
-	}
-	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
-	srv := start(t, s, false)
+	srv, _, dir := serveCorpus(t, 6)
 	page := "runbooks/00000-report/"
 	_, before := srv.get(page)
 
@@ -265,13 +274,8 @@ func TestBrokenNoteKeepsPagesAndShowsError(t *testing.T) {
 	if err := os.WriteFile(note, []byte(bad), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var rb preview.Rebuild
-	select {
-	case rb = <-srv.rebuilt:
-	case <-time.After(time.Minute):
-		t.Fatal("no rebuild")
-	}
-	if rb.Err == nil || !strings.Contains(rb.Err.Error(), "00001-bullets.md:") {
+	rb := srv.failure()
+	if !strings.Contains(rb.Err.Error(), "00001-bullets.md:") {
 		t.Fatalf("a broken note: error %v, want one naming the note's file and line", rb.Err)
 	}
 	code, body := srv.get(page)
@@ -300,13 +304,7 @@ func TestBrokenNoteKeepsPagesAndShowsError(t *testing.T) {
 // TestBrokenLayoutRecovers: a template error fails the rebuild and keeps
 // the pages; the fixed template renders the whole site afresh.
 func TestBrokenLayoutRecovers(t *testing.T) {
-	proj := testsite.New(t)
-	dir := t.TempDir()
-	if err := corpus.Write(dir, 6, 6); err != nil {
-		t.Fatal(err)
-	}
-	s := settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes"))
-	srv := start(t, s, false)
+	srv, proj, _ := serveCorpus(t, 6)
 	footer := filepath.Join(proj, "layouts", "_partials", "footer.html")
 	good, err := os.ReadFile(footer)
 	if err != nil {
@@ -315,13 +313,8 @@ func TestBrokenLayoutRecovers(t *testing.T) {
 	if err := os.WriteFile(footer, append(append([]byte(nil), good...), []byte("{{ if }}\n")...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var rb preview.Rebuild
-	select {
-	case rb = <-srv.rebuilt:
-	case <-time.After(time.Minute):
-		t.Fatal("no rebuild")
-	}
-	if rb.Err == nil || !strings.Contains(rb.Err.Error(), "footer.html") {
+	rb := srv.failure()
+	if !strings.Contains(rb.Err.Error(), "footer.html") {
 		t.Fatalf("a broken layout: error %v, want one naming footer.html", rb.Err)
 	}
 	if code, body := srv.get("/"); code != 200 || !strings.Contains(body, "did not build") {
