@@ -74,6 +74,9 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 		facts.Parsed = assemble.NewNoteCache()
 		ss.facts = facts
 		ss.extractWarnings = in.LaterWarnings()
+		// The checkout as read now, even if a note fails below: the next
+		// note edit must not go back to an older HEAD.
+		ss.in = in
 	}
 	if err := merge(in, ss.facts, r); err != nil {
 		return r, err
