@@ -5,6 +5,7 @@ import (
 	"html"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 )
@@ -38,9 +39,7 @@ func (p *preview) serveWithBanner(w http.ResponseWriter, r *http.Request, failed
 	if err != nil {
 		return false
 	}
-	banner := `<div role="alert" style="position:sticky;top:0;z-index:1000;margin:0;padding:.75rem 1rem;background:#fdecea;color:#611a15;border-bottom:2px solid #b3261e;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap">` +
-		`<strong>gen serve: the last change did not build</strong> (this page is from before it)` + "\n" +
-		html.EscapeString(failed.Error()) + `</div>`
+	banner := bannerHTML("the last change did not build", "this page is from before it", failed)
 	if i := bodyStart(page); i >= 0 {
 		page = append(page[:i:i], append([]byte(banner), page[i:]...)...)
 	} else {
@@ -62,4 +61,26 @@ func bodyStart(page []byte) int {
 		return -1
 	}
 	return i + j + 1
+}
+
+// bannerHTML is the error box; the error is escaped text.
+func bannerHTML(what, note string, failed error) string {
+	return `<div role="alert" style="position:sticky;top:0;z-index:1000;margin:0;padding:.75rem 1rem;background:#fdecea;color:#611a15;border-bottom:2px solid #b3261e;font:14px/1.4 system-ui,sans-serif;white-space:pre-wrap">` +
+		`<strong>gen serve: ` + what + `</strong> (` + note + `)` + "\n" +
+		html.EscapeString(failed.Error()) + `</div>`
+}
+
+// serveErrorPage answers every page while nothing has built yet: the
+// error, and Hugo's livereload script, so that the page turns into the
+// handbook by itself once a change fixes the error.
+func (p *preview) serveErrorPage(w http.ResponseWriter, failed error) {
+	port := "80"
+	if u, err := url.Parse(p.url); err == nil && u.Port() != "" {
+		port = u.Port()
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_, _ = io.WriteString(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>gen serve: nothing built yet</title>`+
+		`<script src="/livereload.js?mindelay=10&amp;v=2&amp;port=`+port+`&amp;path=livereload" data-no-instant defer></script></head><body>`+
+		bannerHTML("nothing has built yet", "fix the error and save: this page reloads by itself", failed)+`</body></html>`)
 }

@@ -106,10 +106,16 @@ func Run(opt Options, stop <-chan struct{}) error {
 		return err
 	}
 	defer func() { w.close() }()
-	if err := p.start(); err != nil {
-		return err
-	}
 	defer p.close()
+	if err := p.start(); err != nil {
+		// Nothing to serve yet (a note that does not parse, a template
+		// error): say so, in the terminal and in the browser, and start
+		// again on the next change.
+		p.mu.Lock()
+		p.failed = err
+		p.mu.Unlock()
+		fmt.Fprintf(opt.Errors, "gen serve: %v\n  (nothing to serve yet: waiting for a change that fixes it)\n", err)
+	}
 
 	initLivereload.Do(livereload.Initialize)
 	srv := &http.Server{Handler: p.handler(), ReadHeaderTimeout: 10 * time.Second}
@@ -211,15 +217,19 @@ func (p *preview) setLive(l *site.Live) {
 	p.live = l
 }
 
+// current is the site being served; nil until a first render succeeds.
+func (p *preview) current() *site.Live {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.live
+}
+
 // visit renders a page a change may have left stale before it is served.
 func (p *preview) visit(path string) error {
-	p.mu.Lock()
-	live := p.live
-	p.mu.Unlock()
-	if live == nil {
-		return nil
+	if live := p.current(); live != nil {
+		return live.Visit(path)
 	}
-	return live.Visit(path)
+	return nil
 }
 
 func (p *preview) close() {
@@ -233,8 +243,12 @@ func (p *preview) close() {
 
 // apply rebuilds after one batch of changes.
 func (p *preview) apply(c changes, start time.Time) Rebuild {
-	if c.config {
+	if c.config || p.current() == nil {
+		// A new config, or a first render that failed: start over.
 		rb := p.restart()
+		if !c.config {
+			rb.Kind = "start"
+		}
 		rb.Took = time.Since(start)
 		return rb
 	}
@@ -329,7 +343,9 @@ func (p *preview) restart() Rebuild {
 	if oldSearch != nil {
 		oldSearch.stop()
 	}
-	oldLive.Close()
+	if oldLive != nil {
+		oldLive.Close()
+	}
 	livereload.ForceRefresh()
 	return rb
 }
@@ -344,7 +360,11 @@ func (p *preview) report(rb Rebuild) {
 		livereload.ForceRefresh()
 	}
 	if rb.Err != nil {
-		fmt.Fprintf(p.opt.Errors, "gen serve: %v\n  (still serving the previous pages)\n", rb.Err)
+		if p.current() == nil {
+			fmt.Fprintf(p.opt.Errors, "gen serve: %v\n  (nothing to serve yet: waiting for a change that fixes it)\n", rb.Err)
+		} else {
+			fmt.Fprintf(p.opt.Errors, "gen serve: %v\n  (still serving the previous pages)\n", rb.Err)
+		}
 	} else {
 		fmt.Fprintf(p.opt.Out, "%s changed: rebuilt in %s", rb.Kind, rb.Took.Round(time.Millisecond))
 		for _, st := range rb.Stages {

@@ -328,3 +328,40 @@ func TestBrokenLayoutRecovers(t *testing.T) {
 		t.Error("the fixed layout is not what is served")
 	}
 }
+
+// TestFirstRenderFailsThenRecovers: gen serve started on a note that does
+// not parse keeps running: every page is the error (with the livereload
+// script, so it turns into the handbook by itself), and saving the fixed
+// note starts the handbook.
+func TestFirstRenderFailsThenRecovers(t *testing.T) {
+	proj := testsite.New(t)
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 6, 6); err != nil {
+		t.Fatal(err)
+	}
+	note := filepath.Join(dir, "notes", "00001-bullets.md")
+	good, err := os.ReadFile(note)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(note, append([]byte("+++\nid = \"<i>broken\n+++\n"), good...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := start(t, settings(t, proj, filepath.Join(dir, "fuser"), filepath.Join(dir, "notes")), false)
+	code, body := srv.get("runbooks/00000-report/")
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "nothing has built yet") || !strings.Contains(body, "00001-bullets.md:2") {
+		t.Fatalf("before anything built: %d\n%.1500s", code, body)
+	}
+	if !strings.Contains(body, `src="/livereload.js?`) || strings.Contains(body, "<i>broken") {
+		t.Errorf("the error page lacks the livereload script, or shows the note as markup:\n%s", body)
+	}
+	if err := os.WriteFile(note, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if rb := srv.next(); rb.Kind != "start" || !rb.Pipeline {
+		t.Errorf("the fix: kind %q, whole pipeline %v; want a start", rb.Kind, rb.Pipeline)
+	}
+	if code, body := srv.get("runbooks/00000-report/"); code != 200 || strings.Contains(body, "did not build") || strings.Contains(body, "nothing has built") {
+		t.Errorf("after the fix: %d\n%.800s", code, body)
+	}
+}

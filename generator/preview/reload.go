@@ -62,8 +62,14 @@ func (p *preview) handler() http.Handler {
 		}
 		// A page must be fetched fresh after a reload.
 		w.Header().Set("Cache-Control", "no-store")
-		if err := p.lastError(); err != nil && isNavigation(r) && p.serveWithBanner(w, r, err) {
-			return
+		if err := p.lastError(); err != nil && isNavigation(r) {
+			if p.current() == nil {
+				p.serveErrorPage(w, err)
+				return
+			}
+			if p.serveWithBanner(w, r, err) {
+				return
+			}
 		}
 		files.ServeHTTP(w, r)
 	})
