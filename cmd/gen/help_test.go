@@ -10,6 +10,7 @@ import (
 	hugoversion "github.com/gohugoio/hugo/common/hugo"
 
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
+	"github.com/nvfuser-handbook/handbook/internal/syncbuf"
 )
 
 // TestHelpExitsZero: -h and --help print a command's flags on stdout and
@@ -56,7 +57,7 @@ func TestVersion(t *testing.T) {
 // TestProgress: a finished stage prints its line; a stage still running
 // after the delay says what it is doing; a fast one does not.
 func TestProgress(t *testing.T) {
-	var buf syncBuffer
+	var buf syncbuf.Buffer
 	p := newProgress(&buf)
 	p.after = 50 * time.Millisecond
 	p.Start("emit", "writing Hugo content", false)

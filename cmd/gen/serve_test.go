@@ -1,37 +1,18 @@
 package main
 
 import (
-	"bytes"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/nvfuser-handbook/handbook/internal/syncbuf"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
-
-// syncBuffer is a bytes.Buffer safe for a writer goroutine and a reader.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
@@ -51,7 +32,7 @@ func TestServeRebuildsOnChange(t *testing.T) {
 	notes := t.TempDir()
 	note := filepath.Join(notes, "live-note.md")
 	writeFile(t, note, "# Live note\n\nSegmentation fault in `nvfuser::Live::step` first version.\n")
-	var out syncBuffer
+	var out syncbuf.Buffer
 	stop := make(chan struct{})
 	done := make(chan error, 1)
 	go func() {

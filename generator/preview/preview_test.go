@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/preview"
 	"github.com/nvfuser-handbook/handbook/internal/corpus"
+	"github.com/nvfuser-handbook/handbook/internal/syncbuf"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -23,12 +23,12 @@ type server struct {
 	t       *testing.T
 	url     string
 	rebuilt chan preview.Rebuild
-	out     *lockedBuf
+	out     *syncbuf.Buffer
 }
 
 func start(t *testing.T, s *config.Settings, search bool) *server {
 	t.Helper()
-	srv := &server{t: t, rebuilt: make(chan preview.Rebuild, 16), out: &lockedBuf{}}
+	srv := &server{t: t, rebuilt: make(chan preview.Rebuild, 16), out: &syncbuf.Buffer{}}
 	ready := make(chan string, 1)
 	stop := make(chan struct{})
 	done := make(chan error, 1)
@@ -237,23 +237,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-type lockedBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuf) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuf) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 // TestBrokenNoteKeepsPagesAndShowsError: a note saved with a mistake

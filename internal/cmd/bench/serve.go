@@ -18,6 +18,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/preview"
 	"github.com/nvfuser-handbook/handbook/internal/project"
+	"github.com/nvfuser-handbook/handbook/internal/syncbuf"
 )
 
 // ServeMeasurement is one size's live-preview figures: the time from
@@ -79,7 +80,7 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 	var mu sync.Mutex
 	var last preview.Rebuild
 	rebuilt := make(chan struct{}, 16)
-	var out syncBuf
+	var out syncbuf.Buffer
 	stop := make(chan struct{})
 	done := make(chan error, 1)
 	t = time.Now()
@@ -202,7 +203,7 @@ func pagePath(base, id string) (string, error) {
 
 // waitQuiet waits until gen serve has refreshed its search index as many
 // times as it was asked to (its output says so).
-func waitQuiet(out *syncBuf, limit time.Duration) {
+func waitQuiet(out *syncbuf.Buffer, limit time.Duration) {
 	deadline := time.Now().Add(limit)
 	prev := -1
 	for time.Now().Before(deadline) {
@@ -234,21 +235,4 @@ func findHugo(flagValue string) (string, error) {
 		return p, nil
 	}
 	return "", fmt.Errorf("no hugo command to compare with: install the version gen links (GOBIN=/tmp/hugo-bin go install github.com/gohugoio/hugo@v%s) and pass -hugo /tmp/hugo-bin/hugo", hugoversion.CurrentVersion)
-}
-
-type syncBuf struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
