@@ -162,6 +162,14 @@ func (w *Writer) Origin(rel string) (Origin, bool) {
 	return o, ok
 }
 
+// Locate is Origin(rel).Locate(line): the note's "path:line" for a line of
+// the generated file rel, so that Hugo's errors name the note a user
+// wrote; ok=false for a file made from nothing a user wrote.
+func (w *Writer) Locate(rel string, line int) (string, bool) {
+	o, ok := w.Origin(rel)
+	return o.Locate(line), ok
+}
+
 // NewWriter returns a Writer for root.
 func NewWriter(root string) *Writer {
 	return &Writer{Root: root, produced: map[string]bool{}}

@@ -186,7 +186,7 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Wr
 }
 
 func emitDetail(s *config.Settings, w *emit.Writer) string {
-	return fmt.Sprintf("%d file(s) changed, %d removed, under %s", len(w.Written), len(w.Removed), rel(s.ProjectDir, s.GeneratedDir()))
+	return fmt.Sprintf("%d file(s) changed, %d removed, under %s", len(w.Written), len(w.Removed), ShowDir(s.ProjectDir, s.GeneratedDir()))
 }
 
 // Build runs every stage and publishes into s.Out.
@@ -218,15 +218,10 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	// Hugo's errors name generated files; the user must read the note.
-	origin := func(rel string, line int) (string, bool) {
-		o, ok := w.Origin(rel)
-		return o.Locate(line), ok
-	}
 	// Every write into the staging folder goes through publish's gate, so
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
-	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: origin,
+	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: w.Locate,
 		BaseURL: s.BaseURL})
 	if err != nil {
 		publish.Discard(staged)
@@ -267,7 +262,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		publish.Discard(staged)
 		return r, err
 	}
-	r.add("publish", t, rel(s.ProjectDir, s.Out))
+	r.add("publish", t, ShowDir(s.ProjectDir, s.Out))
 	return r, nil
 }
 
@@ -282,7 +277,9 @@ func (r *Result) done(st Stage) {
 	}
 }
 
-func rel(base, p string) string {
+// ShowDir is a folder as a person reads it in gen's output: relative to
+// base, with a trailing slash, when it is inside base; else as given.
+func ShowDir(base, p string) string {
 	if r, err := filepath.Rel(base, p); err == nil && !filepath.IsAbs(r) && len(r) > 0 && r[0] != '.' {
 		return r + "/"
 	}

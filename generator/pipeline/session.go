@@ -143,6 +143,5 @@ func (ss *Session) Origin(rel string, line int) (string, bool) {
 	if ss.writer == nil {
 		return "", false
 	}
-	o, ok := ss.writer.Origin(rel)
-	return o.Locate(line), ok
+	return ss.writer.Locate(rel, line)
 }

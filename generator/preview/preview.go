@@ -196,7 +196,7 @@ func (p *preview) start() error {
 	}
 	p.setLive(live)
 	if p.opt.Progress != nil {
-		p.opt.Progress.Done(pipeline.Stage{Name: "render", Took: time.Since(t0), Detail: "Hugo in memory, rendered into " + rel(p.s.ProjectDir, dir)})
+		p.opt.Progress.Done(pipeline.Stage{Name: "render", Took: time.Since(t0), Detail: "Hugo in memory, rendered into " + pipeline.ShowDir(p.s.ProjectDir, dir)})
 	}
 	p.search = newIndexer(p.s.ProjectDir, dir, p.opt)
 	if p.opt.Search {
@@ -381,11 +381,4 @@ func (p *preview) report(rb Rebuild) {
 	if p.opt.Rebuilt != nil {
 		p.opt.Rebuilt(rb)
 	}
-}
-
-func rel(base, p string) string {
-	if r, err := filepath.Rel(base, p); err == nil && !filepath.IsAbs(r) && len(r) > 0 && r[0] != '.' {
-		return r + "/"
-	}
-	return p
 }

@@ -19,9 +19,6 @@ import (
 // copies; a change there goes straight to Hugo.
 var projectDirs = []string{"layouts", "content", "static", "assets", "i18n", "data", "archetypes"}
 
-// noteExts are the endings sources reads as notes.
-var noteExts = map[string]bool{".md": true, ".markdown": true, ".txt": true}
-
 // watch follows the files a build reads, with Hugo's own file watcher
 // (operating-system events, or polling), and sorts each batch of changes
 // by what it calls for.
@@ -151,7 +148,7 @@ func (w *watch) isNote(path string) bool {
 		if path == root {
 			return true
 		}
-		if under(root, path) && (noteExts[strings.ToLower(filepath.Ext(path))] || filepath.Ext(path) == "") {
+		if under(root, path) && (sources.IsNoteFile(path) || filepath.Ext(path) == "") {
 			return true
 		}
 	}

@@ -55,6 +55,10 @@ type File struct {
 // noteExts are the file endings read as notes when a folder is given.
 var noteExts = map[string]bool{".md": true, ".markdown": true, ".txt": true}
 
+// IsNoteFile reports whether a file in a notes folder is read as a note,
+// by its ending (gen serve asks it of the files that change).
+func IsNoteFile(name string) bool { return noteExts[strings.ToLower(path.Ext(filepath.ToSlash(name)))] }
+
 // Open locates the checkout and reads the notes. source "" selects the
 // embedded example, whose notes are used when no notes are given.
 func Open(source string, notes []string) (*Inputs, error) {
@@ -184,7 +188,7 @@ func (in *Inputs) warn(where model.Location, msg string) {
 
 func (in *Inputs) readEmbeddedNotes() error {
 	return fs.WalkDir(in.Tree, example.NotesDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !noteExts[path.Ext(p)] {
+		if err != nil || d.IsDir() || !IsNoteFile(p) {
 			return err
 		}
 		data, err := fs.ReadFile(in.Tree, p)
@@ -235,7 +239,7 @@ func (in *Inputs) readNotes(arg string) error {
 			if d.IsDir() && strings.HasPrefix(d.Name(), ".") && q != p {
 				return filepath.SkipDir
 			}
-			if d.IsDir() || !noteExts[strings.ToLower(filepath.Ext(q))] {
+			if d.IsDir() || !IsNoteFile(q) {
 				return nil
 			}
 			return in.addNote(q, p)
