@@ -179,20 +179,25 @@ func TestHistoryOfFixture(t *testing.T) {
 		"NVFUSER_ENABLE=kernel_profile":  {ev(0, "0.1.0"), true, removedAt(4, "0.2.1"), nil},
 		"NVFUSER_ENABLE=kernel_lineinfo": {ev(2, "0.2.0"), false, nil, nil},
 	}
+	// check compares the records named in wants with what was read.
+	check := func(records map[string]*Record, wants map[string]want) {
+		t.Helper()
+		for k, w := range wants {
+			r := records[k]
+			if r == nil {
+				t.Errorf("%s: missing", k)
+				continue
+			}
+			got := want{r.Added, r.Earliest, r.Removed, r.ReplacedBy}
+			if !reflect.DeepEqual(got, w) {
+				t.Errorf("%s:\n got %+v\nwant %+v", k, got, w)
+			}
+		}
+	}
 	if len(res.Options) != len(opts) {
 		t.Errorf("%d options, want %d: %v", len(res.Options), len(opts), sortedKeys(res.Options))
 	}
-	for k, w := range opts {
-		r := res.Options[k]
-		if r == nil {
-			t.Errorf("%s: missing", k)
-			continue
-		}
-		got := want{r.Added, r.Earliest, r.Removed, r.ReplacedBy}
-		if !reflect.DeepEqual(got, w) {
-			t.Errorf("%s:\n got %+v\nwant %+v", k, got, w)
-		}
-	}
+	check(res.Options, opts)
 	if got := res.Options["NVFUSER_ENABLE=kernel_lineinfo"].Replaces; !reflect.DeepEqual(got, []string{"NVFUSER_DUMP=debug_info"}) {
 		t.Errorf("kernel_lineinfo replaces %v", got)
 	}
@@ -206,17 +211,7 @@ func TestHistoryOfFixture(t *testing.T) {
 		"PYTORCH_NVFUSER_DUMP":    {ev(0, "0.1.0"), true, removedAt(1, "0.1.1"), []string{"NVFUSER_DUMP"}},
 		"NVFUSER_DUMP":            {ev(1, "0.1.1"), false, nil, nil},
 	}
-	for k, w := range vars {
-		r := res.Variables[k]
-		if r == nil {
-			t.Errorf("%s: missing", k)
-			continue
-		}
-		got := want{r.Added, r.Earliest, r.Removed, r.ReplacedBy}
-		if !reflect.DeepEqual(got, w) {
-			t.Errorf("%s:\n got %+v\nwant %+v", k, got, w)
-		}
-	}
+	check(res.Variables, vars)
 	if len(res.Skipped) != 1 || res.Skipped[0].Where.File != OptionsCpp || !strings.Contains(res.Skipped[0].Message, h[3][:9]) {
 		t.Errorf("skipped: %+v, want the revision the parser rejects", res.Skipped)
 	}
