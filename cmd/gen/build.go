@@ -161,15 +161,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 // warnings prints the run's warnings (its stages were printed as they
 // finished).
 func warnings(w io.Writer, r *pipeline.Result) {
-	if r == nil {
-		return
-	}
-	if r.Inputs != nil {
-		for _, d := range r.Inputs.Warnings {
-			fmt.Fprintf(w, "warning: %s\n", d)
-		}
-	}
-	for _, n := range r.Notices {
-		fmt.Fprintf(w, "warning: %s\n", n)
+	for _, warning := range r.Warnings() {
+		fmt.Fprintf(w, "warning: %s\n", warning)
 	}
 }

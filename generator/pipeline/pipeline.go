@@ -71,6 +71,21 @@ type Progress interface {
 	Done(Stage)
 }
 
+// Warnings are what the run found worth telling but not fatal: missing
+// inputs, files skipped, and findings such as check's drift notices.
+func (r *Result) Warnings() []string {
+	if r == nil {
+		return nil
+	}
+	var out []string
+	if r.Inputs != nil {
+		for _, d := range r.Inputs.Warnings {
+			out = append(out, d.String())
+		}
+	}
+	return append(out, r.Notices...)
+}
+
 // Start tells the run's Progress that a stage began (hooks call it too).
 func (r *Result) Start(stage, doing string, now bool) {
 	if r.progress != nil {

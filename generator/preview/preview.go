@@ -172,10 +172,8 @@ func (p *preview) start() error {
 	p.session.Progress = p.opt.Progress
 	r, err := p.session.Update(false)
 	p.session.Progress = nil // later runs print one line each
-	if r.Inputs != nil {
-		for _, d := range r.Inputs.Warnings {
-			fmt.Fprintf(p.opt.Out, "warning: %s\n", d)
-		}
+	for _, warning := range r.Warnings() {
+		fmt.Fprintf(p.opt.Out, "warning: %s\n", warning)
 	}
 	if err != nil {
 		return err
