@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nvfuser-handbook/handbook/internal/corpus"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -18,7 +19,15 @@ import (
 func TestInterruptKeepsSiteAndLeavesNoStaging(t *testing.T) {
 	proj := testsite.New(t)
 	cfg := filepath.Join(proj, "config.toml")
-	if code, o, e := gen(t, "", "--config", cfg); code != 0 {
+	// A few hundred notes keep the build rendering for seconds, so that the
+	// signal lands before the publish even on a loaded CI machine (with the
+	// embedded example's two notes the whole render could finish first).
+	dir := t.TempDir()
+	if err := corpus.Write(dir, 300, 20); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"--config", cfg, "--source", filepath.Join(dir, "fuser"), "--notes", filepath.Join(dir, "notes")}
+	if code, o, e := gen(t, "", args...); code != 0 {
 		t.Fatalf("first build: exit %d\n%s\n%s", code, o, e)
 	}
 	out := filepath.Join(proj, "public")
@@ -45,7 +54,7 @@ func TestInterruptKeepsSiteAndLeavesNoStaging(t *testing.T) {
 		}
 		sent <- false
 	}()
-	code, _, stderr := gen(t, "", "--config", cfg)
+	code, _, stderr := gen(t, "", args...)
 	if !<-sent {
 		t.Fatal("never saw a staging folder to interrupt")
 	}
