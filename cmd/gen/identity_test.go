@@ -80,7 +80,7 @@ func TestSiteIdentity(t *testing.T) {
 }
 
 // siteDigests hashes every published file except Pagefind's index, whose
-// filter files come out in a varying order (see README, Deterministic
+// filter files come out in a varying order (see docs/architecture.md, Deterministic
 // output), and the marker that says gen made the folder (it names the
 // building process).
 func siteDigests(t *testing.T, dir string) map[string]string {
