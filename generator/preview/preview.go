@@ -283,7 +283,7 @@ func (p *preview) apply(c changes, start time.Time) Rebuild {
 		rb.Err = err
 		return rb
 	}
-	reload(pages)
+	p.reloadBuilt(pages)
 	// The pages are on screen; now the JSON API and the removal of stale
 	// files, then the search index in the background.
 	if c.checkout || c.notes {
@@ -344,8 +344,33 @@ func (p *preview) restart() Rebuild {
 	if oldLive != nil {
 		oldLive.Close()
 	}
+	p.clearFailure()
 	livereload.ForceRefresh()
 	return rb
+}
+
+// reloadBuilt tells the open pages that a change built. The last error
+// is dropped first: a browser reloads the moment it is told to, and while
+// it navigates it is disconnected from livereload, so a second reload sent
+// once the rest of the rebuild is done would be lost and the page would
+// keep the error banner over the fixed text. After an error every open
+// page had the banner, changed or not, so they all reload.
+func (p *preview) reloadBuilt(pages []string) {
+	if p.clearFailure() {
+		livereload.ForceRefresh()
+		return
+	}
+	reload(pages)
+}
+
+// clearFailure forgets the last rebuild's error and reports whether there
+// was one.
+func (p *preview) clearFailure() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	was := p.failed
+	p.failed = nil
+	return was != nil
 }
 
 func (p *preview) report(rb Rebuild) {

@@ -53,6 +53,30 @@ func start(t *testing.T, s *config.Settings, search bool) *server {
 	return srv
 }
 
+// listen connects to livereload as an open page does and returns the
+// messages it receives.
+func (s *server) listen() <-chan string {
+	s.t.Helper()
+	ws, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(s.url, "http")+"livereload", nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.t.Cleanup(func() { ws.Close() })
+	messages := make(chan string, 16)
+	go func() {
+		defer close(messages)
+		for {
+			_, m, err := ws.ReadMessage()
+			if err != nil {
+				return
+			}
+			messages <- string(m)
+		}
+	}()
+	time.Sleep(100 * time.Millisecond) // the hub registers the connection
+	return messages
+}
+
 func (s *server) get(path string) (int, string) {
 	resp, err := http.Get(s.url + strings.TrimPrefix(path, "/"))
 	if err != nil {
@@ -275,12 +299,37 @@ func TestBrokenNoteKeepsPagesAndShowsError(t *testing.T) {
 	}
 	t.Logf("the error shown: %s", rb.Err)
 
-	if err := os.WriteFile(note, good, 0o644); err != nil {
+	// The browser reloads the moment livereload says so, before the
+	// rebuild has finished writing the JSON API: the page it gets then
+	// must already be without the error.
+	// The fix changes the text too, as an author's usually does.
+	messages := srv.listen()
+	if err := os.WriteFile(note, append(good, "\nFixed: the front matter parses again.\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	select {
+	case m := <-messages:
+		if !strings.Contains(m, `"command":"reload"`) {
+			t.Errorf("livereload sent %s, want a reload", m)
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("no reload within a minute")
+	}
+	if _, body := srv.get("runbooks/00001-bullets/"); strings.Contains(body, "did not build") || !strings.Contains(body, "the front matter parses again") {
+		t.Errorf("the fixed note's page, fetched on the reload, shows the error or lacks the fix:\n%.1500s", body)
+	}
 	srv.next()
-	if _, body := srv.get(page); strings.Contains(body, "did not build") {
-		t.Error("the error stays on the page after the note was fixed")
+	for _, p := range []string{page, "runbooks/00001-bullets/"} {
+		if _, body := srv.get(p); strings.Contains(body, "did not build") {
+			t.Errorf("the error stays on %s after the note was fixed", p)
+		}
+	}
+	// One reload: a browser navigating on the first is disconnected and
+	// would never see a second, so the first must bring the fixed page.
+	select {
+	case m := <-messages:
+		t.Errorf("a second livereload message after the fix: %s", m)
+	case <-time.After(200 * time.Millisecond):
 	}
 }
 
