@@ -27,7 +27,7 @@ type cacheFile struct {
 }
 
 // cacheVersion changes whenever verdicts would come out differently.
-const cacheVersion = 1
+const cacheVersion = 2 // 2: bases by the committer's day; symbolic links followed
 
 func newCacheFile() cacheFile {
 	return cacheFile{Version: cacheVersion, Bases: map[string]string{}, Verdicts: map[string]model.Freshness{}}

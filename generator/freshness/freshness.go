@@ -76,19 +76,34 @@ func (r *Repo) Check(since string, refs []model.FileRef, cache *Cache) []model.F
 	return kept
 }
 
-// base is the commit a note of that date was written against.
+// base is the commit a note of that date was written against: the last
+// first-parent commit made on or before that day by its committer's own
+// calendar, the day git log's %cs (and NoteDate) prints. A cut-off at
+// midnight UTC would miss a commit made late in the evening west of
+// Greenwich, such as the one that added the note itself with the files it
+// names.
 func (r *Repo) base(since string, cache *Cache) string {
 	if b, ok := cache.base(r.Head + " " + since); ok {
 		return b
 	}
-	out, _ := git(r.dir, "rev-list", "-1", "--first-parent", "--before="+since+"T23:59:59Z", "HEAD")
-	b := strings.TrimSpace(out)
+	// No time zone is later than UTC-12: nothing dated that day (in
+	// any zone) was committed after this instant.
+	out, _ := git(r.dir, "rev-list", "--first-parent", "--format=%cs", "-n", "256", "--before="+since+"T23:59:59-12:00", "HEAD")
+	b := ""
+	l := lines(out)
+	for i := 0; i+1 < len(l); i += 2 { // "commit <hash>", then its day
+		if hash, ok := strings.CutPrefix(l[i], "commit "); ok && strings.TrimSpace(l[i+1]) <= since {
+			b = hash
+			break
+		}
+	}
 	cache.setBase(r.Head+" "+since, b)
 	return b
 }
 
 func (r *Repo) check(base string, ref model.FileRef) model.Freshness {
-	p := ref.Path
+	// A reference to a symbolic link is about the file it points at.
+	p := r.resolve(base, ref.Path)
 	if base == "" || !r.exists(base, p) || ref.End > r.lineCount(base, p) {
 		// The file, or those lines, did not exist when the note was
 		// written: it was written against some other version.
@@ -99,6 +114,9 @@ func (r *Repo) check(base string, ref model.FileRef) model.Freshness {
 		return model.Freshness{Status: model.FreshDeleted, Commits: []string{to.deleted}}
 	}
 	now := to.path
+	if now == r.resolve("HEAD", ref.Path) {
+		now = ref.Path // still reached through the note's own name
+	}
 	if ref.Start == 0 {
 		if now == ref.Path {
 			return model.Freshness{}

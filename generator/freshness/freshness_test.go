@@ -287,3 +287,76 @@ func TestNoteDate(t *testing.T) {
 		t.Errorf("NoteDate outside git = %q, want \"\"", got)
 	}
 }
+
+// TestNoteOwnCommitAndLinks: a note dated the day of a commit made late in
+// the evening west of UTC sees what that commit added (nvFuser's doc/dev
+// notes are dated by the commit that added them, with the files they
+// name), and a reference to a symbolic link is judged on the file it
+// points at, under the link's own name.
+func TestNoteOwnCommitAndLinks(t *testing.T) {
+	f := newFixture(t)
+	real := numbered("real", 10)
+	f.write("csrc/real.cpp", real)
+	if err := os.MkdirAll(filepath.Join(f.dir, "tests"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := func(name, target string) {
+		if err := os.Symlink(target, filepath.Join(f.dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("tests/link.cpp", "../csrc/real.cpp")
+	f.commit("c1", "2024-01-10")
+
+	// 23:30 on 2024-02-01 in UTC-8 is 07:30 on 2024-02-02 in UTC.
+	f.write("doc/tut.md", numbered("tut", 5))
+	f.write("csrc/added.cpp", numbered("added", 3))
+	link("tests/tut.cpp", "../doc/tut.md")
+	f.git("", "add", "-A")
+	cmd := exec.Command("git", "-C", f.dir, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "c2")
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+		"GIT_AUTHOR_DATE=2024-02-01T23:30:00-08:00", "GIT_COMMITTER_DATE=2024-02-01T23:30:00-08:00")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("commit: %v\n%s", err, out)
+	}
+	f.ids["c2"] = f.git("", "rev-parse", "HEAD")
+
+	real[2] = "real line 3, rewritten"
+	f.write("csrc/real.cpp", real)
+	f.commit("c3", "2024-03-01")
+
+	repo := Open(f.dir)
+	tests := []struct {
+		since, ref string
+		status     string // "" when no verdict is given (a whole file still where it was)
+		commits    []string
+		now        string
+	}{
+		{"2024-02-01", "csrc/added.cpp:1-2", model.FreshUnchanged, nil, "csrc/added.cpp:1-2"},
+		{"2024-02-01", "tests/tut.cpp:2-3", model.FreshUnchanged, nil, "tests/tut.cpp:2-3"},
+		{"2024-02-01", "tests/tut.cpp", "", nil, ""},
+		{"2024-01-31", "csrc/added.cpp:1", model.FreshMissing, nil, ""}, // the day before: not there yet
+		{"2024-01-15", "tests/link.cpp:3", model.FreshChanged, []string{"c3"}, "tests/link.cpp:3"},
+		{"2024-01-15", "tests/link.cpp:5-6", model.FreshUnchanged, nil, "tests/link.cpp:5-6"},
+	}
+	for _, tc := range tests {
+		got := repo.Check(tc.since, []model.FileRef{ref(tc.ref)}, nil)
+		if tc.status == "" {
+			if len(got) != 0 {
+				t.Errorf("%s@%s: %+v, want no verdict (the file is still there)", tc.ref, tc.since, got)
+			}
+			continue
+		}
+		if len(got) != 1 {
+			t.Errorf("%s@%s: %d verdicts, want 1", tc.ref, tc.since, len(got))
+			continue
+		}
+		want := []string{}
+		for _, l := range tc.commits {
+			want = append(want, f.ids[l])
+		}
+		if g := got[0]; g.Status != tc.status || g.Now != tc.now || !slices.Equal(g.Commits, want) {
+			t.Errorf("%s@%s: got %+v\nwant status %s now %q commits %v", tc.ref, tc.since, g, tc.status, tc.now, tc.commits)
+		}
+	}
+}

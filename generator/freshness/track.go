@@ -1,6 +1,7 @@
 package freshness
 
 import (
+	"path"
 	"strings"
 )
 
@@ -63,4 +64,27 @@ func (r *Repo) renamedTo(x, path string) string {
 func (r *Repo) exists(rev, path string) bool {
 	_, err := git(r.dir, "cat-file", "-e", rev+":"+path)
 	return err == nil
+}
+
+// resolve follows symbolic links at rev to the file they point at, within
+// the tree (nvFuser links tutorials that are both Markdown and C++ from
+// tests/ into doc/). A path that is no link, or a link out of the tree,
+// is returned as it is.
+func (r *Repo) resolve(rev, p string) string {
+	for hops := 0; hops < 8; hops++ {
+		out, err := git(r.dir, "ls-tree", rev, "--", p)
+		if err != nil || !strings.HasPrefix(out, "120000 ") {
+			return p
+		}
+		target, err := git(r.dir, "cat-file", "blob", rev+":"+p)
+		if err != nil || path.IsAbs(target) {
+			return p
+		}
+		next := path.Join(path.Dir(p), target)
+		if next == ".." || strings.HasPrefix(next, "../") {
+			return p
+		}
+		p = next
+	}
+	return p
 }
