@@ -87,45 +87,66 @@ func (idx *Index) findOptions(family, name string) []*OptionDoc {
 }
 
 // optionNote says whether the option exists in version ("" when the text
-// gave none) and when it went away.
+// gave none) and when it went away, each fact once: a version the option
+// was added or removed during is not named a second time.
 func optionNote(o *OptionDoc, version string) string {
 	var parts []string
+	during := ""
 	if version != "" && o.Added != "" {
-		parts = append(parts, existsIn(o, version))
+		var verdict string
+		verdict, during = existsIn(o, version)
+		switch during {
+		case "added":
+			verdict += " (added during it)"
+		case "removed":
+			verdict += " (removed during it, " + o.RemovedOn + ")"
+		}
+		parts = append(parts, verdict)
 	}
-	if o.Removed != "" {
+	replaced := ""
+	if len(o.ReplacedBy) > 0 {
+		replaced = "replaced by " + strings.Join(o.ReplacedBy, ", ")
+	}
+	switch {
+	case during == "removed":
+		if replaced != "" {
+			parts = append(parts, replaced)
+		}
+	case o.Removed != "":
 		s := "removed in " + o.Removed + " (" + o.RemovedOn + ")"
-		if len(o.ReplacedBy) > 0 {
-			s += ", replaced by " + strings.Join(o.ReplacedBy, ", ")
+		if replaced != "" {
+			s += ", " + replaced
 		}
 		parts = append(parts, s)
-	} else if o.Added != "" && !o.Earliest {
+	case o.Added != "" && !o.Earliest && during == "":
 		parts = append(parts, "since "+o.Added)
 	}
 	return strings.Join(parts, "; ")
 }
 
 // existsIn compares versions: a change made while version.txt said V ships
-// in some V builds and not in others, so V itself is "may".
-func existsIn(o *OptionDoc, v string) string {
+// in some V builds and not in others, so V itself is "may" (during says
+// which change: "added" or "removed"; "before" when the verdict already
+// names the version that added it).
+func existsIn(o *OptionDoc, v string) (verdict, during string) {
 	c := compareVersions(v, o.Added)
 	switch {
 	case c < 0 && o.Earliest:
-		return "may not exist in " + v + " (older than the history read)"
+		return "may not exist in " + v + " (older than the history read)", ""
 	case c < 0:
-		return "does not exist in " + v + " (added in " + o.Added + ")"
+		return "does not exist in " + v + " (added in " + o.Added + ")", "before"
 	case c == 0 && !o.Earliest:
-		return "may not exist in " + v + " (added during " + v + ")"
+		return "may not exist in " + v, "added"
 	}
 	if o.Removed != "" {
 		switch r := compareVersions(v, o.Removed); {
 		case r > 0:
-			return "does not exist in " + v
+			return "does not exist in " + v, ""
 		case r == 0:
-			return "may not exist in " + v + " (removed during " + v + ")"
+			return "may not exist in " + v, "removed"
 		}
 	}
-	return "exists in " + v
+	return "exists in " + v, ""
 }
 
 // leadingInt reads the digits a version part starts with ("10rc1" -> 10),

@@ -1,9 +1,12 @@
 package lookup
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
+
+var version = regexp.MustCompile(`\b\d+\.\d+\.\d+\b`)
 
 // An error naming an invalid option ranks that option first, then what
 // replaced it, each saying whether it exists in the reported version.
@@ -21,7 +24,7 @@ func TestRankOptions(t *testing.T) {
 		{"with an older version", "nvfuser version: 0.2.5\nParsing DUMP failed. Invalid option: 'debug_info'",
 			[]string{"dump/debug_info", "enable/kernel_lineinfo"}, []string{"exists in 0.2.5", "does not exist in 0.2.5 (added in 0.2.10)"}},
 		{"the version it changed in", "nvfuser version: 0.2.10\nParsing DUMP failed. Invalid option: 'debug_info'",
-			[]string{"dump/debug_info", "enable/kernel_lineinfo"}, []string{"may not exist in 0.2.10 (removed during 0.2.10)", "may not exist in 0.2.10 (added during 0.2.10)"}},
+			[]string{"dump/debug_info", "enable/kernel_lineinfo"}, []string{"may not exist in 0.2.10 (removed during it, 2024-09-10); replaced by NVFUSER_ENABLE=kernel_lineinfo", "may not exist in 0.2.10 (added during it)"}},
 		{"older than the history", "nvfuser version: 0.0.3\nParsing DUMP failed. Invalid option: 'fusion_ir'",
 			[]string{"dump/fusion_ir"}, []string{"older than the history read"}},
 		{"old spelling, moved family", "Parsing PYTORCH_NVFUSER_DUMP failed. Invalid option: 'kernel_lineinfo'",
@@ -44,6 +47,15 @@ func TestRankOptions(t *testing.T) {
 			for i, want := range c.notes {
 				if got[i].Kind != "option" || !strings.Contains(got[i].Note, want) {
 					t.Errorf("match %d (%s) note %q, want it to contain %q", i, got[i].ID, got[i].Note, want)
+				}
+			}
+			// Each fact once: no version is named twice in one note
+			// ("removed in 0.2.36; removed in 0.2.36").
+			for _, m := range got {
+				for _, v := range version.FindAllString(m.Note, -1) {
+					if n := strings.Count(m.Note, v); n > 1 {
+						t.Errorf("%s: note %q names %s %d times", m.ID, m.Note, v, n)
+					}
 				}
 			}
 		})

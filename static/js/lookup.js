@@ -270,27 +270,37 @@
     return 0;
   }
 
+  // existsIn and optionNote: generator/lookup/options.go, each fact once.
   function existsIn(o, v) {
     var c = compareVersions(v, o.added);
-    if (c < 0 && o.earliest) return "may not exist in " + v + " (older than the history read)";
-    if (c < 0) return "does not exist in " + v + " (added in " + o.added + ")";
-    if (c === 0 && !o.earliest) return "may not exist in " + v + " (added during " + v + ")";
+    if (c < 0 && o.earliest) return ["may not exist in " + v + " (older than the history read)", ""];
+    if (c < 0) return ["does not exist in " + v + " (added in " + o.added + ")", "before"];
+    if (c === 0 && !o.earliest) return ["may not exist in " + v, "added"];
     if (o.removed) {
       var r = compareVersions(v, o.removed);
-      if (r > 0) return "does not exist in " + v;
-      if (r === 0) return "may not exist in " + v + " (removed during " + v + ")";
+      if (r > 0) return ["does not exist in " + v, ""];
+      if (r === 0) return ["may not exist in " + v, "removed"];
     }
-    return "exists in " + v;
+    return ["exists in " + v, ""];
   }
 
   function optionNote(o, version) {
-    var parts = [];
-    if (version !== "" && o.added) parts.push(existsIn(o, version));
-    if (o.removed) {
+    var parts = [], during = "";
+    if (version !== "" && o.added) {
+      var e = existsIn(o, version), verdict = e[0];
+      during = e[1];
+      if (during === "added") verdict += " (added during it)";
+      if (during === "removed") verdict += " (removed during it, " + (o.removed_on || "") + ")";
+      parts.push(verdict);
+    }
+    var replaced = o.replaced_by && o.replaced_by.length > 0 ? "replaced by " + o.replaced_by.join(", ") : "";
+    if (during === "removed") {
+      if (replaced) parts.push(replaced);
+    } else if (o.removed) {
       var s = "removed in " + o.removed + " (" + (o.removed_on || "") + ")";
-      if (o.replaced_by && o.replaced_by.length > 0) s += ", replaced by " + o.replaced_by.join(", ");
+      if (replaced) s += ", " + replaced;
       parts.push(s);
-    } else if (o.added && !o.earliest) {
+    } else if (o.added && !o.earliest && during === "") {
       parts.push("since " + o.added);
     }
     return parts.join("; ");
