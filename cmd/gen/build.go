@@ -52,7 +52,7 @@ func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 // settings parses the common flags over config.toml.
 func settings(name string, args []string, stdout, stderr io.Writer, extra func(*flag.FlagSet)) (*config.Settings, error) {
 	fs := flag.NewFlagSet("gen "+name, flag.ContinueOnError)
-	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
+	cfgFile := fs.String("config", defaultConfig, "Hugo config with [params.handbook] settings (default: config.toml here, else the one built into gen)")
 	source := fs.String("source", "", "nvFuser checkout to read")
 	out := fs.String("out", "", "where the site is published")
 	baseURL := fs.String("base-url", "", "the published site's URL (overrides baseURL in the config)")
@@ -93,10 +93,11 @@ func settings(name string, args []string, stdout, stderr io.Writer, extra func(*
 		// baseURL wants.
 		*baseURL = strings.TrimSuffix(*baseURL, "/") + "/"
 	}
-	s, err := config.Load(*cfgFile)
+	s, w, err := loadConfig(*cfgFile, given["config"])
 	if err != nil {
 		return nil, err
 	}
+	fmt.Fprintln(stdout, w)
 	for _, w := range s.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
@@ -155,6 +156,12 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	}
 	fmt.Fprintf(stdout, "\nbuilt %d pages in %s -> %s\n", r.Pages, time.Since(start).Round(time.Millisecond), s.Out)
 	fmt.Fprintf(stdout, "  browse it with `go run ./cmd/gen serve` (or any static server on %s); the drift report is /drift/, the JSON API /api/\n", s.Out)
+	if note := placeholderNote(s.BaseURL); note != "" {
+		fmt.Fprintf(stdout, "  note: %s\n", note)
+	}
+	if err := recordPublished(s); err != nil {
+		fmt.Fprintf(stderr, "warning: %v\n", err)
+	}
 	return nil
 }
 

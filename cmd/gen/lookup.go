@@ -21,18 +21,26 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note}] as JSON (same as --format json)")
 	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
 	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
-	out := fs.String("out", "", "the built site (default: config, else public/)")
-	cfgFile := fs.String("config", "config.toml", "Hugo config with [params.handbook] settings")
+	out := fs.String("out", "", "the built site (default: the site the last build published, else out in the config)")
+	cfgFile := fs.String("config", defaultConfig, "Hugo config with [params.handbook] settings (default: config.toml here, else the one built into gen)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
-	siteDir := *out
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "config" })
+	siteDir, why := *out, "--out"
 	if siteDir == "" {
-		siteDir = "public"
-		if s, err := config.Load(*cfgFile); err == nil {
-			siteDir = s.Out
+		s, w, err := loadConfig(*cfgFile, given)
+		if err != nil {
+			return err
+		}
+		siteDir, why = s.Out, "out in "+w.String()
+		if last := lastPublished(s); last != "" {
+			siteDir, why = last, "the site the last build published"
 		}
 	}
+	siteDir = filepath.Clean(siteDir)
+	fmt.Fprintf(stderr, "gen lookup: searching %s (%s)\n", siteDir, why)
 	var text []byte
 	var err error
 	switch fs.NArg() {
@@ -50,6 +58,9 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	idx, err := lookup.Load(siteDir)
 	if err != nil {
 		return err
+	}
+	if note := placeholderNote(idx.URL()); note != "" {
+		fmt.Fprintf(stderr, "gen lookup: the links below are paths on the site: %s\n", note)
 	}
 	if *asJSON {
 		*format = "json"
@@ -69,7 +80,7 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return enc.Encode(matches)
 	}
 	if len(matches) == 0 {
-		fmt.Fprintf(stdout, "no runbook matches this error (searched %d notes in %s)\n", len(idx.Docs), filepath.Clean(siteDir))
+		fmt.Fprintf(stdout, "no runbook matches this error (searched %d notes in %s)\n", len(idx.Docs), siteDir)
 		return nil
 	}
 	for i, m := range matches {
@@ -103,4 +114,30 @@ func githubTriage(idx *lookup.Index, log, summary string, stdout io.Writer) erro
 		return err
 	}
 	return f.Close()
+}
+
+// published records, in the project's generated/ folder, the folder the
+// last build published, so that gen lookup searches the site just built
+// wherever --out put it.
+const published = "published"
+
+func recordPublished(s *config.Settings) error {
+	if err := os.MkdirAll(s.GeneratedDir(), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(s.GeneratedDir(), published), []byte(s.Out+"\n"), 0o644)
+}
+
+// lastPublished is the folder the last build published, when it still
+// holds a site with a lookup index; else "".
+func lastPublished(s *config.Settings) string {
+	data, err := os.ReadFile(filepath.Join(s.GeneratedDir(), published))
+	if err != nil {
+		return ""
+	}
+	dir := strings.TrimSpace(string(data))
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(lookup.IndexPath))); err != nil || dir == "" {
+		return ""
+	}
+	return dir
 }

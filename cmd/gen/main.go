@@ -77,7 +77,9 @@ commands:
            waiting for file events (network drives). Renders into generated/serve/;
            the published site (--out) is not touched.
   lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
-           rank runbooks for an error or a CI log (stdin or FILE); an option an "Invalid
+           rank runbooks for an error or a CI log (stdin or FILE) against the site the
+           last build published (else out in the config; --out: that site), and say
+           which site it searched; an option an "Invalid
            option" error names comes first, with whether it exists in the "nvfuser
            version: X" the text reports; --format github prints GitHub Actions annotations
            linking each matching runbook (and each failing test a runbook names) and
@@ -86,13 +88,16 @@ commands:
   help     this text; -h or --help after any command lists its flags
 
 flags (build, check, serve):
-  --config FILE   Hugo config with [params.handbook] settings (default config.toml)
+  --config FILE   Hugo config with [params.handbook] settings (default: config.toml in
+                  the working folder, else the default built into gen, which publishes
+                  into public/ in the working folder); every command prints which
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
-  --base-url URL  the published site's URL (default: baseURL in the config); absolute
-                  links, the JSON API's urls and the handbook links gen check finds
-                  in the nvFuser checkout are read against it
+  --base-url URL  the published site's URL (default: baseURL in the config, the
+                  placeholder https://nvfuser-handbook.example/); absolute links, the
+                  JSON API's urls and the handbook links gen check finds in the
+                  nvFuser checkout are read against it
 
   --source and --notes given here must exist (config defaults that are missing
   only warn). --out must be a new or empty folder, or one gen made (it holds

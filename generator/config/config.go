@@ -222,3 +222,12 @@ func resolve(dir, p string) string {
 	}
 	return filepath.Join(dir, p)
 }
+
+// PlaceholderBaseURL is config.toml's baseURL: an address no site is
+// served at, for local builds. A site built with it has absolute links and
+// JSON API urls that lead nowhere, which gen says.
+const PlaceholderBaseURL = "https://nvfuser-handbook.example/"
+
+// PlaceholderBase reports whether the site would be built for the
+// placeholder address.
+func (s *Settings) PlaceholderBase() bool { return s.BaseURL == PlaceholderBaseURL }

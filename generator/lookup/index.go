@@ -37,6 +37,18 @@ type Index struct {
 	Options []OptionDoc `json:"options,omitempty"`
 }
 
+// URL is the address of one page the index links to ("" when it links
+// none): the base URL the site was built with.
+func (idx *Index) URL() string {
+	for _, d := range idx.Docs {
+		return d.URL
+	}
+	for _, o := range idx.Options {
+		return o.URL
+	}
+	return ""
+}
+
 // Doc is one note in the index.
 type Doc struct {
 	ID       string   `json:"id"`

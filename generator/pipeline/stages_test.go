@@ -29,6 +29,7 @@ var stageOf = map[string]string{
 	"generator/config":  "read",
 	"generator/sources": "read",
 	"generator/example": "read",
+	".":                 "read", // the Hugo project itself, embedded for gen run outside the repository
 
 	"generator/envyaml":   "extract",
 	"generator/cppopts":   "extract",
