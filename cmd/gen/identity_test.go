@@ -45,7 +45,7 @@ func TestSiteIdentity(t *testing.T) {
 		{"example", func(*testing.T, string) []string { return nil }},
 		{"fuser-seeds", func(t *testing.T, proj string) []string {
 			seeds := testsite.Shared(t, "seeds")
-			src := fuserAt(t, testsite.Fuser(t), fuserRevision)
+			src := fuserAt(t, testsite.FuserHistory(t), fuserRevision)
 			return []string{"--source", src, "--notes", seeds}
 		}},
 	}

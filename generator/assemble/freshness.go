@@ -12,8 +12,8 @@ import (
 // takes the day it was first committed to its own repository, when it is
 // in one. It returns the number of references checked.
 func Freshen(in *sources.Inputs, notes []*model.Note, cachePath string) (int, error) {
-	if in.Revision.Commit == "" {
-		return 0, nil // a plain tree (or none): no history to compare with
+	if in.Revision.Commit == "" || in.Shallow {
+		return 0, nil // a plain tree (or none), or a shallow clone: no history to compare with
 	}
 	repo := freshness.At(in.Dir, in.Revision.Commit)
 	cache := freshness.LoadCache(cachePath)

@@ -17,7 +17,7 @@ import (
 // confirms (the text at the note's base commit against the text now, and
 // `git log -L` since the note's date).
 func TestSeedNotesAgreeWithGitOnFuser(t *testing.T) {
-	fuser := testsite.Fuser(t)
+	fuser := testsite.FuserHistory(t)
 	seeds := testsite.Shared(t, "seeds")
 	repo := Open(fuser)
 	if repo == nil {

@@ -22,7 +22,7 @@ var familyOfEnum = map[string]string{"DebugDumpOption": "NVFUSER_DUMP", "EnableO
 // with a plain walk: git log over csrc/options.cpp, a regex over each
 // revision, first and last presence.
 func TestAgreesWithIndependentWalk(t *testing.T) {
-	repo := testsite.Fuser(t)
+	repo := testsite.FuserHistory(t)
 	res, err := history.Read(repo, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
@@ -121,7 +121,7 @@ func contains(l []string, s string) bool {
 // BenchmarkReadCached is what history adds to a rerun on the same commit:
 // git rev-parse and one small cache file.
 func BenchmarkReadCached(b *testing.B) {
-	repo := testsite.Fuser(b)
+	repo := testsite.FuserHistory(b)
 	cache := b.TempDir()
 	if _, err := history.Read(repo, cache); err != nil {
 		b.Fatal(err)

@@ -38,7 +38,7 @@ func plainCopy(tb testing.TB, repo string) string {
 // A git checkout gets its history; the same files without .git build as
 // before, with no trace of it.
 func TestHistoryOnlyFromGit(t *testing.T) {
-	fuser := testsite.Fuser(t)
+	fuser := testsite.FuserHistory(t)
 	for _, c := range []struct {
 		name    string
 		source  string
@@ -73,7 +73,7 @@ func TestHistoryOnlyFromGit(t *testing.T) {
 // by side: a plain copy (no history), the first run over the whole history
 // (empty cache) and a rerun (cache warm). docs/benchmarks.md records it.
 func BenchmarkModelFuser(b *testing.B) {
-	fuser := testsite.Fuser(b)
+	fuser := testsite.FuserHistory(b)
 	plain := plainCopy(b, fuser)
 	for _, c := range []struct {
 		name   string

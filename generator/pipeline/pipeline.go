@@ -131,7 +131,7 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	if err != nil {
 		return nil, nil, err
 	}
-	if in.Dir != "" {
+	if in.Dir != "" && !in.Shallow { // a shallow clone has no history (sources warned)
 		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
 		if err != nil {
 			return nil, nil, fmt.Errorf("history of %s: %w", in.Dir, err)

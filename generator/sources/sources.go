@@ -6,6 +6,7 @@ package sources
 import (
 	"bytes"
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
 	"io/fs"
 	"os"
 	"path"
@@ -30,6 +31,9 @@ type Inputs struct {
 	Embedded bool
 	// Revision is the checkout's HEAD commit; zero for a plain tree.
 	Revision model.Revision
+	// Shallow: the checkout is a shallow clone (git clone --depth 1), with
+	// HEAD but no history to read.
+	Shallow  bool
 	Notes    []File
 	Warnings []model.Diagnostic
 
@@ -73,6 +77,10 @@ func Open(source string, notes []string) (*Inputs, error) {
 		} else {
 			in.Tree, in.TreeName, in.Dir = os.DirFS(source), source, source
 			in.Revision = HeadRevision(source)
+			if !in.Revision.IsZero() && gitcmd.Shallow(source) {
+				in.Shallow = true
+				in.warn(model.Location{File: source}, "a shallow clone (git clone --depth, actions/checkout fetch-depth: 1): no option history and no freshness of notes' code references; clone in full, or git fetch --unshallow")
+			}
 		}
 	}
 	in.treeWarnings = len(in.Warnings)
@@ -92,7 +100,7 @@ func (in *Inputs) LaterWarnings() []model.Diagnostic {
 // at again, and a note file whose size and modification time are those it
 // had in in is not read again either.
 func (in *Inputs) RereadNotes(notes []string) (*Inputs, error) {
-	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision,
+	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision, Shallow: in.Shallow,
 		Warnings: append([]model.Diagnostic(nil), in.Warnings[:in.treeWarnings]...), treeWarnings: in.treeWarnings,
 		prev: map[string]File{}}
 	for _, f := range in.Notes {

@@ -118,4 +118,23 @@ func TestHeadRevision(t *testing.T) {
 	if in.Revision.Commit != head || in.Revision.Short() != head[:12] || in.Revision.Day() != "2026-04-03" {
 		t.Errorf("Open: revision %+v, want %s", in.Revision, head)
 	}
+	if in.Shallow || len(in.Warnings) != 0 {
+		t.Errorf("a full clone: shallow %v, warnings %v", in.Shallow, in.Warnings)
+	}
+
+	// A shallow clone (what actions/checkout makes by default) has HEAD and
+	// no history: Open says so, once, naming the checkout.
+	if err := os.WriteFile(filepath.Join(repo, "csrc", "a.cpp"), []byte("int y;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runGit("commit", "-qam", "two")
+	shallow := filepath.Join(dir, "shallow")
+	runGit("clone", "-q", "--depth", "1", "file://"+repo, shallow)
+	in, err = Open(shallow, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !in.Shallow || in.Revision.IsZero() || len(in.Warnings) != 1 || !strings.Contains(in.Warnings[0].String(), "shallow clone") || !strings.Contains(in.Warnings[0].String(), shallow) {
+		t.Errorf("a shallow clone: shallow %v, revision %+v, warnings %v; want one warning naming it", in.Shallow, in.Revision, in.Warnings)
+	}
 }

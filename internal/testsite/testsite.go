@@ -7,8 +7,10 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -112,6 +114,20 @@ func Fuser(t testing.TB) string {
 	}
 	if _, err := os.Stat(filepath.Join(p, "csrc", "options.cpp")); err != nil {
 		t.Skipf("no nvFuser checkout at %s (set HANDBOOK_FUSER or clone NVIDIA/Fuser beside the repository): %v", p, err)
+	}
+	return p
+}
+
+// FuserHistory is Fuser for a test that reads nvFuser's git history (when
+// options came and went, what a note's lines became, a pinned commit): it
+// skips, saying so, on a shallow clone, which has one commit and no
+// history to agree with — the clone a CI job makes with fetch-depth: 1.
+func FuserHistory(t testing.TB) string {
+	t.Helper()
+	p := Fuser(t)
+	out, err := exec.Command("git", "-C", p, "rev-parse", "--is-shallow-repository").Output()
+	if err == nil && strings.TrimSpace(string(out)) == "true" {
+		t.Skipf("%s is a shallow clone (git clone --depth, actions/checkout fetch-depth: 1): this test needs nvFuser's history; run git -C %s fetch --unshallow, or clone it in full", p, p)
 	}
 	return p
 }

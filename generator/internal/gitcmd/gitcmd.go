@@ -57,6 +57,13 @@ func Head(dir string) (commit, date string, ok bool) {
 	return l[0], l[1], true
 }
 
+// Shallow reports whether the repository at dir is a shallow clone: its
+// history stops at a grafted commit, so a walk of it tells nothing.
+func Shallow(dir string) bool {
+	out, err := Run(dir, "rev-parse", "--is-shallow-repository")
+	return err == nil && strings.TrimSpace(string(out)) == "true"
+}
+
 // samePath compares two folders after resolving symbolic links (git
 // prints the resolved top level).
 func samePath(a, b string) bool {
