@@ -44,7 +44,7 @@ func optionDrift(h *model.Handbook) []model.Drift {
 				Detail: "defined in csrc/options.cpp but not listed in env_options.yaml", Where: o.DefinedAt})
 		case o.DefinedAt.IsZero() && o.Documented:
 			out = append(out, model.Drift{Kind: model.DriftRemovedOption, Subject: subject, Option: o,
-				Detail: "listed in env_options.yaml but no longer accepted by csrc/options.cpp" + gone(o.History), Where: o.DocumentedAt})
+				Detail: "listed in env_options.yaml but no longer accepted by csrc/options.cpp", Gone: gone(o.History), Where: o.DocumentedAt})
 		}
 		if !o.DefinedAt.IsZero() && o.DeclaredAt.IsZero() && len(h.Families) > 0 {
 			out = append(out, model.Drift{Kind: model.DriftUndeclaredOption, Subject: subject, Option: o,
@@ -80,13 +80,12 @@ func noteDrift(h *model.Handbook) []model.Drift {
 	for _, n := range h.Notes {
 		for _, u := range n.Options {
 			if !u.Known {
-				detail := fmt.Sprintf("note %q sets an option %s does not accept", n.ID, u.Env)
-				o := h.Option(u.Env, u.Name)
-				if o != nil {
-					detail += gone(o.History)
+				d := model.Drift{Kind: model.DriftStaleNoteOption, Subject: u.Env + "=" + u.Name, Note: n,
+					Detail: fmt.Sprintf("note %q sets an option %s does not accept", n.ID, u.Env), Where: model.Location{File: n.Source, Line: u.Line}}
+				if d.Option = h.Option(u.Env, u.Name); d.Option != nil {
+					d.Gone = gone(d.Option.History)
 				}
-				out = append(out, model.Drift{Kind: model.DriftStaleNoteOption, Subject: u.Env + "=" + u.Name, Note: n, Option: o,
-					Detail: detail, Where: model.Location{File: n.Source, Line: u.Line}})
+				out = append(out, d)
 			}
 		}
 		// A variable a note sets that no source knows: renamed or mistyped.
@@ -95,12 +94,12 @@ func noteDrift(h *model.Handbook) []model.Drift {
 			v := h.Variable(e.Name)
 			if h.HasSource && !seenVar[e.Name] && strings.Contains(e.Name, vocab.Prefix) && (v == nil || v.Removed()) {
 				seenVar[e.Name] = true
-				detail := fmt.Sprintf("note %q sets a variable no nvFuser source reads or documents", n.ID)
+				d := model.Drift{Kind: model.DriftNoteUnknownVar, Subject: e.Name, Note: n,
+					Detail: fmt.Sprintf("note %q sets a variable no nvFuser source reads or documents", n.ID), Where: model.Location{File: n.Source, Line: e.Line}}
 				if v != nil {
-					detail += gone(v.History)
+					d.Gone = gone(v.History)
 				}
-				out = append(out, model.Drift{Kind: model.DriftNoteUnknownVar, Subject: e.Name, Note: n,
-					Detail: detail, Where: model.Location{File: n.Source, Line: e.Line}})
+				out = append(out, d)
 			}
 		}
 		// One finding per missing file per note, at its first mention.
@@ -151,12 +150,12 @@ func staleRefs(n *model.Note) []model.Drift {
 }
 
 // gone says when a stale name went away and what replaced it, from the git
-// history: "; removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=x".
+// history: "removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=x".
 func gone(h *model.History) string {
 	if !h.IsRemoved() {
 		return ""
 	}
-	s := "; removed in " + h.Removed.Since()
+	s := "removed in " + h.Removed.Since()
 	if len(h.ReplacedBy) > 0 {
 		s += ", replaced by " + strings.Join(h.ReplacedBy, ", ")
 	}

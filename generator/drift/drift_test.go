@@ -169,7 +169,10 @@ func TestStaleNamesCarryTheirReplacement(t *testing.T) {
 	got := map[string]string{}
 	h.Index()
 	for _, d := range Find(h) {
-		got[d.Subject] = d.Detail
+		got[d.Subject] = d.Text()
+		if strings.Contains(d.Detail, "removed in") {
+			t.Errorf("%s: Detail %q carries the history; it belongs in Gone", d.Subject, d.Detail)
+		}
 	}
 	for subject, w := range want {
 		if !strings.Contains(got[subject], w) {

@@ -119,7 +119,7 @@ func (e *emitter) api() error {
 	}
 	drift := []APIDrift{}
 	for _, d := range e.h.Drift {
-		drift = append(drift, APIDrift{Kind: d.Kind, Subject: d.Subject, Detail: d.Detail, Where: e.publishedWhere(d).String()})
+		drift = append(drift, APIDrift{Kind: d.Kind, Subject: d.Subject, Detail: d.Text(), Where: e.publishedWhere(d).String()})
 	}
 	notes := []APIRunbook{}
 	for _, n := range e.h.Notes {

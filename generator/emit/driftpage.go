@@ -56,7 +56,7 @@ func (e *emitter) driftPage() error {
 func (e *emitter) groupDrift() []driftGroup {
 	byKind := map[string][]driftItem{}
 	for _, d := range e.h.Drift {
-		byKind[d.Kind] = append(byKind[d.Kind], driftItem{Subject: d.Subject, Detail: d.Detail, Where: e.whereLink(d), Path: e.aboutPath(d)})
+		byKind[d.Kind] = append(byKind[d.Kind], driftItem{Subject: d.Subject, Detail: d.Text(), Where: e.whereLink(d), Path: e.aboutPath(d)})
 	}
 	var out []driftGroup
 	for _, k := range model.DriftKinds {

@@ -190,7 +190,8 @@ func (e *emitter) indexUsage() {
 }
 
 // indexDrift collects, for each variable and option page, the details of
-// the findings about it (the page's "sources disagree" box).
+// the findings about it (the page's "sources disagree" box), without when
+// it went away: the page's own banner says that.
 func (e *emitter) indexDrift() {
 	e.varDrift = map[*model.Variable][]string{}
 	e.optDrift = map[*model.Option][]string{}

@@ -26,6 +26,12 @@ func TestHistoryPages(t *testing.T) {
 		},
 		Changes: []model.Change{{Event: added, Kind: model.ChangeRenamed, Subject: "NVFUSER_DUMP=debug_info", To: "NVFUSER_ENABLE=kernel_lineinfo", IsOption: true}},
 	}
+	// A note still sets the removed option: the drift report says when it
+	// went away; the option's own page, whose banner says it, does not
+	// repeat it in its "sources disagree" box.
+	h.Drift = []model.Drift{{Kind: model.DriftStaleNoteOption, Subject: "NVFUSER_DUMP=debug_info", Option: h.Options[0],
+		Detail: `note "x" sets an option NVFUSER_DUMP does not accept`, Gone: "removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=kernel_lineinfo",
+		Where: model.Location{File: "notes/x.md", Line: 3}}}
 	h.Index()
 	out := t.TempDir()
 	if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}, emit.NewWriter(out)); err != nil {
@@ -47,6 +53,12 @@ func TestHistoryPages(t *testing.T) {
 				t.Errorf("%s lacks %s:\n%s", file, w, text)
 			}
 		}
+	}
+	if page := string(files["content/options/dump/debug_info.md"]); !strings.Contains(page, "does not accept") || strings.Contains(page, "accept; removed in") {
+		t.Errorf("debug_info's page: want the finding without when it was removed (the banner says it):\n%s", page)
+	}
+	if api := string(files["static/api/drift.json"]); !strings.Contains(api, "does not accept; removed in 0.2.10, 2024-09-10, replaced by NVFUSER_ENABLE=kernel_lineinfo") {
+		t.Errorf("api/drift.json lacks the finding's history:\n%s", api)
 	}
 	if strings.Contains(string(files["content/options/enable/kernel_lineinfo.md"]), "removed = true") {
 		t.Error("a current option is marked removed")

@@ -162,7 +162,13 @@ type Drift struct {
 	Kind    string
 	Subject string // the variable, "NVFUSER_DUMP=fusion_ir", or a file: for people and the JSON API
 	Detail  string
-	Where   Location
+	// Gone, from the git history, says when the option or variable went
+	// away and what replaced it ("removed in 0.2.10, 2024-09-10, replaced
+	// by NVFUSER_ENABLE=x"). Apart from Detail, so that the page of that
+	// option or variable, whose banner already says it, does not say it
+	// twice; the drift report and the JSON API show Text.
+	Gone  string
+	Where Location
 
 	// What the finding is about, for stages that link or group it (never
 	// re-parse Subject): the option or variable of a reference finding, or
@@ -172,6 +178,14 @@ type Drift struct {
 	Option   *Option
 	Variable *Variable
 	Note     *Note
+}
+
+// Text is the finding's whole detail: Detail, then Gone.
+func (d Drift) Text() string {
+	if d.Gone == "" {
+		return d.Detail
+	}
+	return d.Detail + "; " + d.Gone
 }
 
 // Diagnostic is a problem met while reading a source that did not stop the

@@ -66,7 +66,7 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		}
 		var drift []string
 		for _, d := range r.Handbook.Drift {
-			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Detail))
+			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Text()))
 		}
 		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d of %d links from nvFuser broken, %d drift findings",
 			nLinks, len(problems)-nLinks-len(inbound), len(inbound), len(r.Handbook.Inbound), len(drift))}
