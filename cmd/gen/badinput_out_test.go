@@ -52,6 +52,9 @@ func outCase(name, fail string, target func(t *testing.T, e *badEnv) string) bad
 	return badInput{name: name, setup: setup, args: args, fail: fail}
 }
 
+// serial marks a case that changes the environment: it runs alone.
+func serial(c badInput) badInput { c.serial = true; return c }
+
 // projConfig writes a config file into the project (layouts and content
 // must sit beside it) with [params.handbook] lines replaced or added.
 func projConfig(t *testing.T, e *badEnv, name string, edit func(string) string) string {
@@ -138,11 +141,11 @@ func TestBadOutputAndFlags(t *testing.T) {
 			return filepath.Join(e.Proj, "generated", "content")
 		}),
 		outCase("out is the config file", "refusing to publish into {target}: it is the config file", func(t *testing.T, e *badEnv) string { return e.Config }),
-		outCase("out is the home folder", "refusing to publish into {target}: it is the home folder", func(t *testing.T, e *badEnv) string {
+		serial(outCase("out is the home folder", "refusing to publish into {target}: it is the home folder", func(t *testing.T, e *badEnv) string {
 			home := t.TempDir() // empty: only the home rule refuses it
 			t.Setenv("HOME", home)
 			return home
-		}),
+		})),
 		outCase("out is a symlink to the project", "refusing to publish into {target}: it is a symbolic link", func(t *testing.T, e *badEnv) string {
 			p := filepath.Join(t.TempDir(), "site")
 			if err := os.Symlink(e.Proj, p); err != nil {

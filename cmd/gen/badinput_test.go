@@ -54,6 +54,9 @@ type badInput struct {
 	warn string
 	// render, for accepted inputs, makes further checks on the site.
 	render func(t *testing.T, e *badEnv)
+	// serial: the case changes the process's environment (t.Setenv), so
+	// it runs alone, not beside the others.
+	serial bool
 }
 
 const deleteFile = "\x00delete"
@@ -112,7 +115,17 @@ func runBadInputs(t *testing.T, cases []badInput) {
 
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			src := t.TempDir()
+			// Each case has a project of its own (its generated/ is its
+			// own), so the cases, each a whole build, run side by side.
+			if !tc.serial {
+				t.Parallel()
+			}
+			proj := testsite.New(t)
+			cfg := filepath.Join(proj, "config.toml")
+			// A folder of its own: the project is in another temporary
+			// folder of the same test, so the one above the checkout must
+			// hold the checkout alone.
+			src := filepath.Join(t.TempDir(), "fuser")
 			writeTree(t, src, goodTree, tc.files)
 			outParent := t.TempDir()
 			e := &badEnv{Proj: proj, Config: cfg, Src: src, Notes: filepath.Join(src, "notes"), Out: filepath.Join(outParent, "site")}
