@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/internal/syncbuf"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 // TestHelpExitsZero: -h and --help print a command's flags on stdout and
@@ -77,5 +80,31 @@ func TestProgress(t *testing.T) {
 	}
 	if strings.Index(got, "Hugo renders the site ...") > strings.Index(got, "render      300ms") {
 		t.Errorf("the slow stage's note came after its result:\n%s", got)
+	}
+}
+
+// TestReadmeListsEveryCommand: the README's command table names every
+// command gen help lists, so the front door never falls behind the tool.
+func TestReadmeListsEveryCommand(t *testing.T) {
+	var help bytes.Buffer
+	usage(&help)
+	section := strings.SplitN(strings.SplitN(help.String(), "commands:\n", 2)[1], "\n\n", 2)[0]
+	readme, err := os.ReadFile(filepath.Join(testsite.Root(t), "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(section, "\n") {
+		if !strings.HasPrefix(line, "  ") || strings.HasPrefix(line, "   ") {
+			continue // a command's continuation lines are indented further
+		}
+		cmd := strings.Fields(line)[0]
+		n++
+		if !strings.Contains(string(readme), "`gen "+cmd) {
+			t.Errorf("README.md's command list lacks gen %s", cmd)
+		}
+	}
+	if n < 6 {
+		t.Errorf("read only %d commands from gen help:\n%s", n, section)
 	}
 }
