@@ -79,18 +79,19 @@ commands:
   lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
            rank runbooks for an error or a CI log (stdin or FILE) against the site the
            last build published (else out in the config; --out: that site), and say
-           which site it searched; an option an "Invalid
-           option" error names comes first, with whether it exists in the "nvfuser
-           version: X" the text reports; --format github prints GitHub Actions annotations
-           linking each matching runbook (and each failing test a runbook names) and
-           appends a markdown summary to --summary FILE, default $GITHUB_STEP_SUMMARY
+           which site it searched; an option an "Invalid option" error names comes
+           first, with whether it exists in the "nvfuser version: X" the text reports;
+           --format github prints GitHub Actions annotations linking each matching
+           runbook (and each failing test a runbook names) and appends a markdown
+           summary to --summary FILE, default $GITHUB_STEP_SUMMARY
   version  gen's, Hugo's, Pagefind's and Go's versions (for bug reports)
   help     this text; -h or --help after any command lists its flags
 
 flags (build, check, serve):
   --config FILE   Hugo config with [params.handbook] settings (default: config.toml in
                   the working folder, else the default built into gen, which publishes
-                  into public/ in the working folder); every command prints which
+                  into public/ in the working folder); build, check, serve and version
+                  print which
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
   --out DIR       where the site is published (default: config, else public/)
