@@ -177,7 +177,7 @@ func TestBadOutputAndFlags(t *testing.T) {
 				os.Remove(filepath.Join(e.Out, publish.Marker))
 				writeFile(t, filepath.Join(e.Out, "mine.txt"), "keep me")
 			}},
-		{name: "older gen site without marker is replaced",
+		{name: "older gen site without marker is replaced", search: true, // its pagefind/ must be one the new build writes
 			setup: func(t *testing.T, e *badEnv) { os.Remove(filepath.Join(e.Out, publish.Marker)) },
 			render: func(t *testing.T, e *badEnv) {
 				if _, err := os.Stat(filepath.Join(e.Out, publish.Marker)); err != nil {

@@ -57,6 +57,11 @@ type badInput struct {
 	// serial: the case changes the process's environment (t.Setenv), so
 	// it runs alone, not beside the others.
 	serial bool
+	// search: the case needs the search index (Pagefind) built. Without
+	// it the case's gen build runs with --no-search: what these cases
+	// check is the render and the publish, and Pagefind is most of a
+	// small build's time.
+	search bool
 }
 
 const deleteFile = "\x00delete"
@@ -143,6 +148,9 @@ func runBadInputs(t *testing.T, cases []badInput) {
 			if tc.args != nil {
 				args = tc.args(e)
 			}
+			if !tc.search {
+				args = withoutSearch(args)
+			}
 			code, stdout, stderr := runGen(t, args...)
 			e.Stdout, e.Stderr = stdout, stderr
 			if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") {
@@ -182,6 +190,19 @@ func runBadInputs(t *testing.T, cases []badInput) {
 			}
 		})
 	}
+}
+
+// withoutSearch adds --no-search to a gen build's arguments (first, so
+// that a case's own last argument stays last); other commands are left as
+// they are (gen check always indexes).
+func withoutSearch(args []string) []string {
+	switch {
+	case len(args) > 0 && args[0] == "build":
+		return append([]string{"build", "--no-search"}, args[1:]...)
+	case len(args) > 0 && strings.HasPrefix(args[0], "-"):
+		return append([]string{"--no-search"}, args...)
+	}
+	return args
 }
 
 // runGen is gen with any panic turned into a test failure naming it, so

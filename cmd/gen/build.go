@@ -130,9 +130,13 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 		name = "check"
 	}
 	var opt pipeline.CheckOptions
-	var metrics bool
+	var metrics, noSearch bool
 	s, err := settings(name, args, stdout, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template")
+		if !check {
+			// gen check always indexes: what it checks is what is published.
+			fs.BoolVar(&noSearch, "no-search", false, "build without the search index: Pagefind never runs (faster; the search page finds nothing)")
+		}
 		if check {
 			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
 			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
@@ -144,7 +148,10 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	s.TemplateMetrics = metrics
 	stderr = &syncWriter{w: stderr} // the interrupt handler writes too
 	defer stopCleanly(stderr)()
-	hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(s.ProjectDir)}, Progress: newProgress(stdout)}
+	hooks := pipeline.Hooks{Progress: newProgress(stdout)}
+	if !noSearch {
+		hooks.AfterRender = append(hooks.AfterRender, pipeline.SearchIndex(s.ProjectDir))
+	}
 	if check {
 		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))
 	}

@@ -113,6 +113,10 @@ seconds says what it is doing, and a first-time npm ci announces itself.
 flags (build, check):
   --template-metrics  print the time Hugo spent in each template (finding slow pages)
 
+flags (build only):
+  --no-search       no search index: Pagefind never runs (faster; the search page
+                    finds nothing). gen check always builds the index.
+
 flags (check only):
   --strict          drift findings (stale options in notes, undocumented variables) are errors
   --write-manifest  after a clean check, record the published URLs in url_manifest
