@@ -24,7 +24,7 @@ func Freshen(in *sources.Inputs, notes []*model.Note, cachePath string) (int, er
 		}
 		since := n.Date
 		if since == "" {
-			since = freshness.NoteDate(n.Source)
+			since = cache.NoteDate(n.Source)
 		}
 		n.Freshness = repo.Check(since, n.Files, cache)
 		if since != "" {

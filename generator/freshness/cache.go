@@ -24,13 +24,21 @@ type cacheFile struct {
 	Version  int                        `json:"version"`
 	Bases    map[string]string          `json:"bases"` // "HEAD date" -> base commit
 	Verdicts map[string]model.Freshness `json:"verdicts"`
+	Added    map[string]firstCommit     `json:"added"` // note file -> the commit that added it
+}
+
+// firstCommit is the commit that first added a note file to its
+// repository, and its day.
+type firstCommit struct {
+	Commit string `json:"commit"`
+	Day    string `json:"day"`
 }
 
 // cacheVersion changes whenever verdicts would come out differently.
-const cacheVersion = 2 // 2: bases by the committer's day; symbolic links followed
+const cacheVersion = 3 // 2: bases by the committer's day; symbolic links followed. 3: note dates
 
 func newCacheFile() cacheFile {
-	return cacheFile{Version: cacheVersion, Bases: map[string]string{}, Verdicts: map[string]model.Freshness{}}
+	return cacheFile{Version: cacheVersion, Bases: map[string]string{}, Verdicts: map[string]model.Freshness{}, Added: map[string]firstCommit{}}
 }
 
 // LoadCache reads the cache at path; a missing, unreadable or outdated
@@ -39,7 +47,7 @@ func LoadCache(path string) *Cache {
 	c := &Cache{path: path, old: newCacheFile(), used: newCacheFile()}
 	if data, err := os.ReadFile(path); err == nil {
 		var f cacheFile
-		if json.Unmarshal(data, &f) == nil && f.Version == cacheVersion && f.Verdicts != nil && f.Bases != nil {
+		if json.Unmarshal(data, &f) == nil && f.Version == cacheVersion && f.Verdicts != nil && f.Bases != nil && f.Added != nil {
 			c.old = f
 		}
 	}
@@ -107,4 +115,36 @@ func (c *Cache) setBase(key, b string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.used.Bases[key] = b
+}
+
+// NoteDate is NoteDate(file), kept between runs: the commit that first
+// added a file stays the same while the repository still has it, so a
+// rerun asks git only whether it does (a cheap lookup) instead of walking
+// the file's whole history again.
+func (c *Cache) NoteDate(file string) string {
+	if c == nil {
+		return NoteDate(file)
+	}
+	key, err := filepath.Abs(file)
+	if err != nil {
+		return NoteDate(file)
+	}
+	c.mu.Lock()
+	fc, ok := c.old.Added[key]
+	c.mu.Unlock()
+	if ok && fc.Commit != "" {
+		if _, err := git(filepath.Dir(key), "cat-file", "-e", fc.Commit+"^{commit}"); err == nil {
+			c.mu.Lock()
+			c.used.Added[key] = fc
+			c.mu.Unlock()
+			return fc.Day
+		}
+	}
+	fc.Commit, fc.Day = noteCommit(key)
+	if fc.Commit != "" {
+		c.mu.Lock()
+		c.used.Added[key] = fc
+		c.mu.Unlock()
+	}
+	return fc.Day
 }

@@ -360,3 +360,42 @@ func TestNoteOwnCommitAndLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestNoteDateCache: a note's first-commit day is kept between runs and
+// trusted while its commit is still in the repository; a cached commit
+// the repository no longer has (history rewritten) is asked again.
+func TestNoteDateCache(t *testing.T) {
+	f := newFixture(t)
+	f.write("notes/crash.md", []string{"# Crash"})
+	f.commit("n1", "2024-05-06")
+	note := filepath.Join(f.dir, "notes", "crash.md")
+	path := filepath.Join(t.TempDir(), "cache.json")
+
+	first := LoadCache(path)
+	if got := first.NoteDate(note); got != "2024-05-06" {
+		t.Fatalf("NoteDate = %q, want 2024-05-06", got)
+	}
+	if err := first.Save(); err != nil {
+		t.Fatal(err)
+	}
+	abs, _ := filepath.Abs(note)
+	for _, c := range []struct {
+		name   string
+		cached firstCommit
+		want   string
+	}{
+		// The day is read from the cache, not from git: a day git would
+		// never give shows that.
+		{"commit still there", firstCommit{Commit: f.ids["n1"], Day: "2000-01-01"}, "2000-01-01"},
+		{"commit gone", firstCommit{Commit: strings.Repeat("ab", 20), Day: "2000-01-01"}, "2024-05-06"},
+	} {
+		cache := LoadCache(path)
+		cache.old.Added[abs] = c.cached
+		if got := cache.NoteDate(note); got != c.want {
+			t.Errorf("%s: NoteDate = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := (*Cache)(nil).NoteDate(note); got != "2024-05-06" {
+		t.Errorf("without a cache: %q", got)
+	}
+}
