@@ -100,9 +100,10 @@ func (in *Inputs) LaterWarnings() []model.Diagnostic {
 // at again, and a note file whose size and modification time are those it
 // had in in is not read again either.
 func (in *Inputs) RereadNotes(notes []string) (*Inputs, error) {
-	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision, Shallow: in.Shallow,
+	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision,
 		Warnings: append([]model.Diagnostic(nil), in.Warnings[:in.treeWarnings]...), treeWarnings: in.treeWarnings,
 		prev: map[string]File{}}
+	next.Shallow = in.Shallow
 	for _, f := range in.Notes {
 		next.prev[f.Path] = f
 	}
