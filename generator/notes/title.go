@@ -47,8 +47,65 @@ func humanize(id string) string {
 	return string(unicode.ToUpper(r)) + t[size:]
 }
 
-// title is the first H1, else the first heading, else "".
+// title is the first H1, else the first heading; for a note without
+// headings, the title of the web page it was copied from (pageTitle), else
+// a label opening it ("Table of Contents:"); else "".
 func (d *doc) title() string {
+	if t := d.headingTitle(); t != "" {
+		return t
+	}
+	if t := d.pageTitle(); t != "" {
+		return t
+	}
+	return d.leadLabel()
+}
+
+// prTitleRE is how GitHub heads an issue or pull request page copied as
+// text: its title followed by its number ("Fix the cache #4296").
+var prTitleRE = regexp.MustCompile(`^(\S.{2,200}?)\s*#\d+$`)
+
+// pageTitle is the title of a GitHub issue or pull request page copied as
+// text: the first "Title #1234" line, when the copy starts with the page's
+// chrome ("Skip to content") within its first lines. The chrome itself
+// ("Conversation", "Closed") is never the title.
+func (d *doc) pageTitle() string {
+	seen, chrome := 0, false
+	for _, u := range d.units {
+		if u.kind != unitProse {
+			continue
+		}
+		if seen++; seen > 12 {
+			break
+		}
+		t := strings.TrimSpace(u.text)
+		if isChromePhrase(strings.ToLower(t)) {
+			chrome = true
+			continue
+		}
+		if m := prTitleRE.FindStringSubmatch(t); chrome && m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
+}
+
+// leadLabelRE is a short label ending in a colon.
+var leadLabelRE = regexp.MustCompile(`^([A-Z][^.!?:]{2,60}):$`)
+
+// leadLabel is the note's first paragraph when it is a label such as
+// "Table of Contents:" (a page that is a list under one caption).
+func (d *doc) leadLabel() string {
+	if len(d.paras) == 0 {
+		return ""
+	}
+	if m := leadLabelRE.FindStringSubmatch(strings.TrimSpace(d.paras[0].text)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// headingTitle is the first H1, else the first heading, else "".
+func (d *doc) headingTitle() string {
 	for _, h := range d.headings {
 		if h.level == 1 && h.text != "" {
 			return h.text
