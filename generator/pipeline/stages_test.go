@@ -61,6 +61,7 @@ var stageOf = map[string]string{
 	"generator/internal/parallel": "base",
 	"generator/internal/urlsafe":  "base",
 	"generator/internal/gitcmd":   "base",
+	"generator/internal/pathglob": "base", // the globs of the configuration (docs, overrides)
 	"internal/fsutil":             "base",
 
 	"generator/pipeline": "outside",
