@@ -118,7 +118,7 @@ func Model(s *config.Settings, r *Result) error {
 func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.Facts, error) {
 	r.Start("read", "finding the checkout and reading the notes", false)
 	t := time.Now()
-	in, err := sources.Open(s.Source, s.Notes)
+	in, err := sources.OpenDocs(s.Source, s.Notes, docsToRead(s))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -151,6 +151,15 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	}
 	r.add("extract", t, detail)
 	return in, facts, nil
+}
+
+// docsToRead is what config.toml's docs settings ask the read stage
+// for; nil for none.
+func docsToRead(s *config.Settings) *sources.Docs {
+	if s.Docs == config.DocsOff {
+		return nil
+	}
+	return &sources.Docs{Include: s.DocsInclude, Exclude: s.DocsExclude, Required: s.Docs == config.DocsOn}
 }
 
 // merge merges the facts and the notes into the handbook.
