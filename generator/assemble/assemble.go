@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
+	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/drift"
@@ -51,6 +52,9 @@ type Facts struct {
 	// Parsed are notes parsed by an earlier run against these same facts
 	// (gen serve keeps them between changes); nil parses every note.
 	Parsed *NoteCache
+	// Overrides set kinds, titles and statuses of notes and docs by path
+	// (config.toml's [[params.handbook.overrides]]).
+	Overrides []config.Override
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -115,7 +119,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// removed options and variables are names too.
 	history.Apply(h, f.History)
 	h.Inbound = f.Inbound
-	notes, err := Notes(in, h, f.Parsed)
+	notes, err := Notes(in, h, f.Parsed, f.Overrides)
 	if err != nil {
 		return nil, err
 	}

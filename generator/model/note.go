@@ -34,7 +34,15 @@ type Note struct {
 	// it came from: what published pages and the JSON API show, so no
 	// path of the build machine is ever published.
 	Path string
-	Date string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+	// Doc says the note is one of nvFuser's docs, read from the checkout:
+	// Path is its path there (doc/dev/tma.md), and its source is linked
+	// at the checkout's commit.
+	Doc bool `json:",omitempty"`
+	// ListTitle is what lists show when another note has the same title:
+	// Title and where the note comes from ("Debugging (nvFuser doc/dev)",
+	// "Debugging (notes)"); "" when Title alone tells it apart.
+	ListTitle string `json:",omitempty"`
+	Date      string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
 
 	Symptom string // first paragraph of the problem/summary section
 

@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -23,6 +24,29 @@ func IDFromSource(source string) string {
 		base = strings.TrimSuffix(base, ext)
 	}
 	return sanitizeID(base)
+}
+
+// DocID derives the id of a doc read from the checkout from its path
+// there, so that docs in different folders never share one and a doc's
+// URL stays what its path says: the path without its extension, the
+// leading doc/ folder dropped, folders joined by "-"; a README or index
+// is named for its folder ("doc/dev/tma.md" -> "dev-tma",
+// "doc/math/logic.md" -> "math-logic", "doc/reading/README.md" ->
+// "reading", "doc/README.md" -> "doc").
+func DocID(rel string) string {
+	rel = path.Clean(strings.ReplaceAll(rel, `\`, "/"))
+	dir, file := path.Split(rel)
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	if s := strings.ToLower(stem); s == "readme" || s == "index" || s == "_index" {
+		switch dir {
+		case "":
+			return sanitizeID(stem)
+		case "doc/":
+			return "doc"
+		}
+		return sanitizeID(strings.TrimPrefix(dir, "doc/"))
+	}
+	return sanitizeID(strings.TrimPrefix(dir, "doc/") + stem)
 }
 
 // sanitizeID applies the id spelling rule to any string. The result is

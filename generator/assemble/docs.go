@@ -1,0 +1,133 @@
+package assemble
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/notes"
+	"github.com/nvfuser-handbook/handbook/generator/sources"
+)
+
+// overrides are the configuration's [[params.handbook.overrides]], each
+// with its compiled glob.
+type overrides struct {
+	list  []config.Override
+	globs []*pathglob.Glob
+}
+
+func compileOverrides(list []config.Override) (*overrides, error) {
+	o := &overrides{list: list}
+	for _, e := range list {
+		g, err := pathglob.Compile(e.Match)
+		if err != nil { // config.Load checked them; a hand-made Facts may not have
+			return nil, fmt.Errorf("%s: %v", e.Name(), err)
+		}
+		o.globs = append(o.globs, g)
+	}
+	return o, nil
+}
+
+// preset is what the handbook says about one file before it is parsed: a
+// doc of the checkout is a guide with an id from its checkout path, and
+// every override whose glob matches the file's path (the one its page
+// shows) applies, a later entry winning field by field.
+func (o *overrides) preset(f sources.File) notes.Preset {
+	var p notes.Preset
+	if f.Doc {
+		p.ID, p.DefaultKind = notes.DocID(f.Rel), model.KindGuide
+	}
+	for i, g := range o.globs {
+		if !g.Match(f.Rel) {
+			continue
+		}
+		e := o.list[i]
+		if e.Kind != "" {
+			p.Kind = e.Kind
+		}
+		if e.Title != "" {
+			p.Title = e.Title
+		}
+		if e.Status != "" {
+			p.Status = e.Status
+		}
+	}
+	return p
+}
+
+// unmatched warns about each override that matches no file read: a typo
+// in a glob would otherwise silently set nothing.
+func (o *overrides) unmatched(files []sources.File) []model.Diagnostic {
+	var out []model.Diagnostic
+	for i, g := range o.globs {
+		hit := false
+		for _, f := range files {
+			if g.Match(f.Rel) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			out = append(out, model.Diagnostic{Where: o.list[i].At, Message: fmt.Sprintf(
+				"[[params.handbook.overrides]] match = %q matches no note or doc read (it is matched against a doc's path in the checkout, doc/dev/tma.md, or a note's path in its notes folder); it sets nothing", o.list[i].Match)})
+		}
+	}
+	return out
+}
+
+// disambiguate gives the notes that share a title (ignoring case) a
+// ListTitle that tells them apart: the title with where each comes from,
+// "nvFuser doc/dev" for a doc of the checkout and "notes" for a note;
+// when that is not enough (two notes), their paths; then their ids,
+// which are unique.
+func disambiguate(ns []*model.Note) {
+	byTitle := map[string][]*model.Note{}
+	for _, n := range ns {
+		n.ListTitle = ""
+		k := strings.ToLower(strings.TrimSpace(n.Title))
+		byTitle[k] = append(byTitle[k], n)
+	}
+	keys := make([]string, 0, len(byTitle))
+	for k := range byTitle {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		group := byTitle[k]
+		if len(group) < 2 {
+			continue
+		}
+		for _, label := range []func(*model.Note) string{origin, func(n *model.Note) string { return n.Path }, func(n *model.Note) string { return n.ID }} {
+			if distinct(group, label) {
+				for _, n := range group {
+					n.ListTitle = fmt.Sprintf("%s (%s)", n.Title, label(n))
+				}
+				break
+			}
+		}
+	}
+}
+
+// origin says where a note comes from, as a list shows it.
+func origin(n *model.Note) string {
+	if n.Doc {
+		return "nvFuser " + path.Dir(n.Path)
+	}
+	return "notes"
+}
+
+func distinct(group []*model.Note, label func(*model.Note) string) bool {
+	seen := map[string]bool{}
+	for _, n := range group {
+		l := strings.ToLower(label(n))
+		if l == "" || seen[l] {
+			return false
+		}
+		seen[l] = true
+	}
+	return true
+}
