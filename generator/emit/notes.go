@@ -14,7 +14,10 @@ import (
 )
 
 type noteFront struct {
-	Title       string     `toml:"title"`
+	Title string `toml:"title"`
+	// LinkTitle is what lists show (Hugo's .LinkTitle) when another note
+	// has the same title: model.Note.ListTitle.
+	LinkTitle   string     `toml:"linkTitle,omitempty"`
 	Description string     `toml:"description,omitempty"`
 	Date        string     `toml:"date,omitempty"`
 	Aliases     []string   `toml:"aliases,omitempty"`
@@ -28,6 +31,9 @@ type noteParams struct {
 	Status  string `toml:"status,omitempty"`
 	Source  string `toml:"source"`
 	EditURL string `toml:"edit_url,omitempty"`
+	// SourceURL is a doc's file in the nvFuser repository at the
+	// checkout's commit (docs read from the checkout only).
+	SourceURL string `toml:"source_url,omitempty"`
 	// UnsafeURLs are destinations the render hooks show as text, never
 	// as links (notes.URLSafety decided, once, while reading the note).
 	UnsafeURLs []string `toml:"unsafe_urls,omitempty"`
@@ -91,7 +97,7 @@ type noteSig struct {
 }
 
 func (e *emitter) notePage(n *model.Note) page {
-	f := noteFront{Title: n.Title, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
+	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
 	f.Aliases = []string{urls.Short(n.ID)}
 	for _, a := range n.Aliases {
 		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
@@ -99,7 +105,12 @@ func (e *emitter) notePage(n *model.Note) page {
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
-	p.EditURL = e.site.EditURL(notePath(n))
+	if n.Doc {
+		// nvFuser's own doc: its source is the checkout, at its commit.
+		p.SourceURL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, model.FileRef{Path: n.Path})
+	} else {
+		p.EditURL = e.site.EditURL(notePath(n))
+	}
 	for _, u := range n.UnsafeURLs {
 		if !slices.Contains(p.UnsafeURLs, u.URL) {
 			p.UnsafeURLs = append(p.UnsafeURLs, u.URL)
@@ -196,7 +207,11 @@ func notePath(n *model.Note) string {
 // noteRef is a reference to a note.
 func noteRef(n *model.Note) Ref {
 	u := urls.Note(n.Kind, n.ID)
-	return Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Status: n.Status, URL: u}
+	title := n.Title
+	if n.ListTitle != "" {
+		title = n.ListTitle
+	}
+	return Ref{ID: n.ID, Title: title, Kind: n.Kind, Status: n.Status, URL: u}
 }
 
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP
