@@ -1,6 +1,7 @@
 package emit_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -28,6 +29,19 @@ func TestDocPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := testsite.Tree(t, out)
+	var api []emit.APIRunbook
+	if err := json.Unmarshal(files["static/api/runbooks.json"], &api); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range api {
+		want := map[string][2]string{
+			"dev-debug": {"Debugging (nvFuser doc/dev)", "https://github.com/NVIDIA/Fuser/blob/" + commit + "/doc/dev/debug.md"},
+			"debugging": {"Debugging (notes)", ""},
+		}[r.ID]
+		if r.ListTitle != want[0] || r.SourceURL != want[1] {
+			t.Errorf("api %s: list_title %q source_url %q, want %q", r.ID, r.ListTitle, r.SourceURL, want)
+		}
+	}
 	for file, c := range map[string]struct{ want, not []string }{
 		"content/guides/dev-debug.md": {
 			want: []string{`linkTitle = "Debugging (nvFuser doc/dev)"`, `title = "Debugging (notes)"`, `source = "doc/dev/debug.md"`, `source_url = "https://github.com/NVIDIA/Fuser/blob/` + commit + `/doc/dev/debug.md"`},

@@ -105,10 +105,9 @@ func (e *emitter) notePage(n *model.Note) page {
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
-	if n.Doc {
-		// nvFuser's own doc: its source is the checkout, at its commit.
-		p.SourceURL = urls.SourceRange(e.site.RepoURL, e.site.RepoRef, model.FileRef{Path: n.Path})
-	} else {
+	// nvFuser's own doc links its file at the checkout's commit; a note
+	// its edit URL.
+	if p.SourceURL = e.docSourceURL(n); p.SourceURL == "" {
 		p.EditURL = e.site.EditURL(notePath(n))
 	}
 	for _, u := range n.UnsafeURLs {
@@ -193,6 +192,15 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	sort.Strings(p.NotInCheckout)
 	return page{front: f, body: literal(string(body))}
+}
+
+// docSourceURL is the file of one of nvFuser's docs in the repository at
+// the checkout's commit; "" for a note.
+func (e *emitter) docSourceURL(n *model.Note) string {
+	if !n.Doc {
+		return ""
+	}
+	return urls.SourceRange(e.site.RepoURL, e.site.RepoRef, model.FileRef{Path: n.Path})
 }
 
 // notePath is the note's path as pages and the JSON API show it:
