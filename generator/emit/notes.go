@@ -215,11 +215,7 @@ func notePath(n *model.Note) string {
 // noteRef is a reference to a note.
 func noteRef(n *model.Note) Ref {
 	u := urls.Note(n.Kind, n.ID)
-	title := n.Title
-	if n.ListTitle != "" {
-		title = n.ListTitle
-	}
-	return Ref{ID: n.ID, Title: title, Kind: n.Kind, Status: n.Status, URL: u}
+	return Ref{ID: n.ID, Title: n.ListedTitle(), Kind: n.Kind, Status: n.Status, URL: u}
 }
 
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP

@@ -80,6 +80,15 @@ type Note struct {
 	Mentions []Mention
 }
 
+// ListedTitle is the title a list shows: ListTitle when another note
+// shares the title, else Title.
+func (n *Note) ListedTitle() string {
+	if n.ListTitle != "" {
+		return n.ListTitle
+	}
+	return n.Title
+}
+
 // UnsafeURL is a destination in a note that is rendered as inert text.
 type UnsafeURL struct {
 	URL  string // as the renderer receives it (escapes and entities still raw)
