@@ -154,3 +154,20 @@ func TestShapeScoresFail(t *testing.T) {
 		t.Errorf("docScore = %d, want 0", s)
 	}
 }
+
+// TestSummarySkipsAlerts: a page's summary is what it is about, not the
+// alert that opens it ("> [!NOTE] how to read this page").
+func TestSummarySkipsAlerts(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"alert first", "# Tiling\n\n> [!NOTE]\n> This page is also a test file; odd symbols may show.\n\nTiling splits a loop into blocks that fit in shared memory.\n", "Tiling splits a loop into blocks that fit in shared memory."},
+		{"only an alert", "# Tiling\n\n> [!WARNING]\n> Out of date since the new scheduler landed.\n", "[!WARNING] Out of date since the new scheduler landed."},
+		{"no alert", "# Tiling\n\nTiling splits a loop into blocks that fit in shared memory.\n", "Tiling splits a loop into blocks that fit in shared memory."},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if n := mustParse(t, "s.md", tc.in); n.Symptom != tc.want {
+				t.Errorf("symptom %q, want %q", n.Symptom, tc.want)
+			}
+		})
+	}
+}

@@ -160,13 +160,13 @@ func (d *doc) symptom() string {
 			if !re.MatchString(h.text) {
 				continue
 			}
-			if p := d.firstParaUnder(i); p != "" {
+			if p := d.firstParaUnder(i); p != "" && !alertRE.MatchString(p) {
 				return truncate(p, MaxSymptomRunes)
 			}
 		}
 	}
 	for _, p := range d.paras {
-		if len(strings.Fields(p.text)) >= 6 {
+		if len(strings.Fields(p.text)) >= 6 && !alertRE.MatchString(p.text) {
 			return truncate(p.text, MaxSymptomRunes)
 		}
 	}
@@ -175,6 +175,11 @@ func (d *doc) symptom() string {
 	}
 	return ""
 }
+
+// alertRE is a GitHub alert ("> [!NOTE] ..."): a remark about the page
+// (how to read it, a caveat), not what the page is about, so never its
+// summary while the page has another paragraph.
+var alertRE = regexp.MustCompile(`(?i)^\[!(?:note|tip|important|warning|caution)\]`)
 
 // firstParaUnder returns the first paragraph inside heading i's section,
 // subsections included.
