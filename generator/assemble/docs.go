@@ -79,6 +79,44 @@ func (o *overrides) unmatched(files []sources.File) []model.Diagnostic {
 	return out
 }
 
+// shortNames keeps each doc reachable by its file name alone, the id it
+// had when docs were given as notes (/guides/tma/ and /r/tma/ redirect
+// to /guides/dev-tma/), when no other note or doc has that name as id,
+// alias or file name. A README has no such name: it is named for its
+// folder. The doc is copied before its aliases change, since parsed notes
+// are shared with later runs (NoteCache).
+func shortNames(ns []*model.Note) {
+	taken := map[string]int{}
+	for _, n := range ns {
+		taken[n.ID]++
+		for _, a := range n.Aliases {
+			taken[a]++
+		}
+		if n.Doc {
+			taken[shortName(n)]++ // two docs of one name: neither gets it
+		}
+	}
+	for i, n := range ns {
+		a := shortName(n)
+		if !n.Doc || a == "" || a == n.ID || taken[a] > 1 {
+			continue
+		}
+		c := *n
+		c.Aliases = append(append([]string(nil), n.Aliases...), a)
+		ns[i] = &c
+	}
+}
+
+// shortName is a doc's file name as an id ("tma" for doc/dev/tma.md),
+// "" for a README or index.
+func shortName(n *model.Note) string {
+	switch strings.ToLower(strings.TrimSuffix(path.Base(n.Path), path.Ext(n.Path))) {
+	case "readme", "index", "_index":
+		return ""
+	}
+	return notes.IDFromSource(n.Path)
+}
+
 // disambiguate gives the notes that share a title (ignoring case) a
 // ListTitle that tells them apart: the title with where each comes from,
 // "nvFuser doc/dev" for a doc of the checkout and "notes" for a note;

@@ -53,6 +53,7 @@ func TestDocsAndOverrides(t *testing.T) {
 		"b/same-too.md": "# same\n",
 		"crash.md":      "# Crash in the scheduler\n\n## Problem\n\nIt segfaults (SIGSEGV).\n\n## Reproduction\n\n`pytest tests/python/test_a.py::test_b`\n",
 		"not-a-doc.txt": "plain jotting\n",
+		"proof.md":      "# My proof\n",
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -82,10 +83,16 @@ func TestDocsAndOverrides(t *testing.T) {
 		"same-too":   {"same-too", "notes", "", "same", "same (b/same-too.md)", "b/same-too.md"},
 		"crash":      {"crash", "runbook", "resolved", "Crash in the scheduler", "", "crash.md"},
 		"not-a-doc":  {"not-a-doc", "notes", "", "Not a doc", "", "not-a-doc.txt"},
+		"proof":      {"proof", "notes", "", "My proof", "", "proof.md"},
 	}
+	// A doc keeps its file name as an alias unless another page has it.
+	wantAliases := map[string]string{"dev-cache": "cache", "dev-debug": "debug", "pinned-doc": "pinned", "math-proof": ""}
 	got := map[string]row{}
 	for _, n := range ns {
 		got[n.ID] = row{n.ID, n.Kind, n.Status, n.Title, n.ListTitle, n.Path}
+		if a, ok := wantAliases[n.ID]; ok && strings.Join(n.Aliases, " ") != a {
+			t.Errorf("%s: aliases %q, want %q", n.ID, n.Aliases, a)
+		}
 		if n.Doc != strings.HasPrefix(n.Path, "doc/") {
 			t.Errorf("%s: Doc = %v", n.Path, n.Doc)
 		}
@@ -151,6 +158,12 @@ func TestRealDocsAndSeeds(t *testing.T) {
 	seen := map[string]bool{}
 	for _, n := range ns {
 		seen[n.ID] = true
+		// Each doc but the README keeps its file name (/guides/tma/).
+		if want := strings.TrimSuffix(filepath.Base(n.Path), ".md"); n.Doc && n.ID != "doc" {
+			if len(n.Aliases) != 1 || n.Aliases[0] != strings.ReplaceAll(strings.ToLower(want), "_", "-") {
+				t.Errorf("%s: aliases %q", n.Path, n.Aliases)
+			}
+		}
 		want, ok := realPages[n.ID]
 		if !ok {
 			t.Errorf("%s (%s) is not pinned: kind %s, title %q", n.ID, n.Path, n.Kind, n.Title)

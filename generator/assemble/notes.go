@@ -79,6 +79,7 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 		return nil, fmt.Errorf("%d note(s) could not be read:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	shortNames(out)
 	disambiguate(out)
 	return out, nil
 }
