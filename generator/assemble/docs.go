@@ -39,7 +39,7 @@ func compileOverrides(list []config.Override) (*overrides, error) {
 func (o *overrides) preset(f sources.File) notes.Preset {
 	var p notes.Preset
 	if f.Doc {
-		p.ID, p.DefaultKind = notes.DocID(f.Rel), model.KindGuide
+		p.ID, p.DefaultKind, p.Origin = notes.DocID(f.Rel), model.KindGuide, "nvFuser "+path.Dir(f.Rel)
 	}
 	for i, g := range o.globs {
 		if !g.Match(f.Rel) {
@@ -150,7 +150,8 @@ func disambiguate(ns []*model.Note) {
 	}
 }
 
-// origin says where a note comes from, as a list shows it.
+// origin says where a note comes from, as a list shows it (the same
+// words as the Origin of preset).
 func origin(n *model.Note) string {
 	if n.Doc {
 		return "nvFuser " + path.Dir(n.Path)

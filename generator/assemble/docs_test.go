@@ -42,6 +42,8 @@ func TestDocsAndOverrides(t *testing.T) {
 		"doc/dev/debug.md":       "# Debugging\n\nHow to debug, in general.\n",
 		"doc/dev/pinned.md":      "---\nkind: notes\nid: pinned-doc\n---\n# Pinned\n",
 		"doc/math/proof.md":      "# Proofs\n",
+		"doc/dev/contents.md":    "Contents:\n\n- [cache](cache.md)\n",
+		"doc/dev/bare_words.md":  "just words\n",
 		"doc/sphinx/source.md":   "# Sphinx\n",
 		"csrc/nothing_to_see.md": "# Not a doc\n",
 	}); err != nil {
@@ -84,6 +86,9 @@ func TestDocsAndOverrides(t *testing.T) {
 		"crash":      {"crash", "runbook", "resolved", "Crash in the scheduler", "", "crash.md"},
 		"not-a-doc":  {"not-a-doc", "notes", "", "Not a doc", "", "not-a-doc.txt"},
 		"proof":      {"proof", "notes", "", "My proof", "", "proof.md"},
+		// Titles that are not the doc's own heading say where it is from.
+		"dev-contents":   {"dev-contents", "guide", "", "Contents (nvFuser doc/dev)", "", "doc/dev/contents.md"},
+		"dev-bare-words": {"dev-bare-words", "guide", "", "Bare words (nvFuser doc/dev)", "", "doc/dev/bare_words.md"},
 	}
 	// A doc keeps its file name as an alias unless another page has it.
 	wantAliases := map[string]string{"dev-cache": "cache", "dev-debug": "debug", "pinned-doc": "pinned", "math-proof": ""}
@@ -118,7 +123,7 @@ func TestDocsAndOverrides(t *testing.T) {
 // ../Fuser and every seed note of ../shared/seeds, built together as
 // gen --source ../Fuser --notes ../shared/seeds does by default.
 var realPages = map[string]struct{ kind, status, title, list string }{
-	"doc":                   {"guide", "", "Table of Contents", ""},
+	"doc":                   {"guide", "", "Table of Contents (nvFuser doc)", ""},
 	"dev-cute-tv-layout":    {"guide", "", "Creating a CuTe TV Layout in NvFuser", ""},
 	"dev-debug":             {"guide", "", "Debugging", "Debugging (nvFuser doc/dev)"},
 	"dev-host-ir-jit":       {"guide", "", "Host IR JIT Overview", ""},

@@ -43,6 +43,10 @@ type Preset struct {
 	// DefaultKind replaces the derived kind ("" keeps it): a doc of the
 	// checkout is a guide, whatever its words.
 	DefaultKind string
+	// Origin says where the note is from ("nvFuser doc"), added to a
+	// title that is not the note's own heading ("Table of Contents
+	// (nvFuser doc)").
+	Origin string
 	// Kind, Title and Status are the override's ("" sets nothing).
 	Kind, Title, Status string
 }
@@ -128,6 +132,14 @@ func ParseAs(source string, data []byte, opt Options, preset Preset) (note *mode
 	}
 	if n.Title == "" {
 		n.Title = humanize(n.ID)
+		if preset.ID != "" && fm.ID == "" { // a doc's id is its path; its name is its file's
+			n.Title = humanize(IDFromSource(source))
+		}
+	}
+	// A title that is not the page's own heading ("Table of Contents",
+	// a file name) says where the page is from, when the handbook knows.
+	if preset.Origin != "" && fm.Title == "" && preset.Title == "" && x.doc.headingTitle() == "" {
+		n.Title += " (" + preset.Origin + ")"
 	}
 	if fm.Kind != "" {
 		n.Kind = fm.Kind
