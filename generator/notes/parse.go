@@ -84,6 +84,7 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 	}
 
 	n.UnsafeURLs = x.doc.unsafe
+	n.Local = x.doc.localRefs()
 	n.Title = x.doc.title()
 	n.Symptom = x.doc.symptom()
 	n.Date = x.date
