@@ -125,5 +125,8 @@ func IsLocalDest(dest string) bool {
 	case schemeRE.MatchString(dest):
 		return false
 	}
-	return true
+	// "jav&#x09;ascript:" and the like: shown as inert text, never
+	// resolved (see URLSafety).
+	safe, _ := URLSafety(dest)
+	return safe
 }

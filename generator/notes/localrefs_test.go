@@ -60,7 +60,7 @@ func TestIsLocalDest(t *testing.T) {
 	for dest, want := range map[string]bool{
 		"a.md": true, "./a.md": true, "../x/y.svg": true, "a:b/c": false, "dir/a:b": true, "C:/x": false,
 		"": false, " ": false, "#x": false, "/guides/x/": false, "//host/x": false, `\\host\x`: false, "?q": false,
-		"HTTPS://x": false, "vbscript:x": false,
+		"HTTPS://x": false, "vbscript:x": false, "jav&#x09;ascript:alert(2)": false, `javascript\:x`: false, "javascript&colon;x": false,
 	} {
 		if got := IsLocalDest(dest); got != want {
 			t.Errorf("IsLocalDest(%q) = %v, want %v", dest, got, want)
