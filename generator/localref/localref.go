@@ -33,6 +33,10 @@ const MaxImageBytes = 5 << 20
 // imageExts are the image formats published (as <img>, never inlined).
 var imageExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true}
 
+// IsImage reports whether a file's name says it is an image a note may
+// show (gen serve republishes one that changes under a notes folder).
+func IsImage(name string) bool { return imageExts[strings.ToLower(filepath.Ext(name))] }
+
 // Resolver resolves notes' relative destinations against the files on
 // disk. It is built once per run, after every note is parsed.
 type Resolver struct {
@@ -137,7 +141,7 @@ func (r *Resolver) Resolve(n *model.Note, dest string, image bool) model.LocalTa
 		t.Kind, t.NoteKind, t.NoteID = model.LocalNote, other.Kind, other.ID
 		return t
 	}
-	isImage := imageExts[strings.ToLower(path.Ext(p))]
+	isImage := IsImage(p)
 	if image || (isImage && !realInCheckout) {
 		if why := checkImage(real, st.Size()); why != "" {
 			return unresolved(t, why)
@@ -179,7 +183,7 @@ func unresolved(t model.LocalTarget, why string) model.LocalTarget {
 // must agree, and it must be smaller than MaxImageBytes.
 func checkImage(real string, size int64) string {
 	ext := strings.ToLower(filepath.Ext(real))
-	if !imageExts[ext] {
+	if !IsImage(real) {
 		return "not a PNG, JPEG, GIF or SVG image"
 	}
 	if size > MaxImageBytes {
