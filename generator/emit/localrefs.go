@@ -69,6 +69,20 @@ func (e *emitter) localURL(n *model.Note, t model.LocalTarget) string {
 	return ""
 }
 
+// htmlImageURL is the URL an <img src="dest"> in note n's raw HTML
+// becomes: the image the notes stage recorded for that src, published
+// beside the page; "" when dest is not one or did not resolve (show the
+// alt text instead). The HTML sanitizer rewrites src with it, so an HTML
+// image and a Markdown one of the same file reach the same URL.
+func (e *emitter) htmlImageURL(n *model.Note, dest string) string {
+	for _, r := range n.Local {
+		if r.Image && r.HTML && r.Dest == dest {
+			return e.localURL(n, r.Target)
+		}
+	}
+	return ""
+}
+
 // noteAssets copies the images note n shows into the generated static
 // tree at the note's page path, where Hugo publishes them beside the page
 // (a copy per page: the page and its Markdown twin link them relatively).

@@ -21,6 +21,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -42,23 +43,34 @@ func IsImage(name string) bool { return imageExts[strings.ToLower(filepath.Ext(n
 type Resolver struct {
 	checkout     string                 // the checkout folder, absolute; "" when none on disk
 	realCheckout string                 // the same, symbolic links resolved
-	notes        map[string]*model.Note // by real absolute path of the note's file
+	all          []*model.Note
+	once         sync.Once
+	notes        map[string]*model.Note // by real absolute path of the note's file (see byFile)
 }
 
 // New returns a resolver for the notes of one run. checkoutDir is the
 // nvFuser checkout on disk ("" when there is none, as for the embedded
 // example).
 func New(checkoutDir string, notes []*model.Note) *Resolver {
-	r := &Resolver{notes: map[string]*model.Note{}}
+	r := &Resolver{all: notes}
 	if checkoutDir != "" {
 		r.checkout, r.realCheckout = absReal(checkoutDir)
 	}
-	for _, n := range notes {
-		if _, real := absReal(n.Source); real != "" {
-			r.notes[real] = n
-		}
-	}
 	return r
+}
+
+// byFile is the note read from the file at real, or nil. The index is
+// built on first use: most notes link to no other.
+func (r *Resolver) byFile(real string) *model.Note {
+	r.once.Do(func() {
+		r.notes = map[string]*model.Note{}
+		for _, n := range r.all {
+			if _, real := absReal(n.Source); real != "" {
+				r.notes[real] = n
+			}
+		}
+	})
+	return r.notes[real]
 }
 
 // Notes fills in the Target of every local destination of every note and
@@ -137,7 +149,7 @@ func (r *Resolver) Resolve(n *model.Note, dest string, image bool) model.LocalTa
 	case !st.Mode().IsRegular():
 		return unresolved(t, "not a regular file")
 	}
-	if other := r.notes[real]; other != nil && !image {
+	if other := r.byFile(real); other != nil && !image {
 		t.Kind, t.NoteKind, t.NoteID = model.LocalNote, other.Kind, other.ID
 		return t
 	}
