@@ -41,8 +41,8 @@ func IsImage(name string) bool { return imageExts[strings.ToLower(filepath.Ext(n
 // Resolver resolves notes' relative destinations against the files on
 // disk. It is built once per run, after every note is parsed.
 type Resolver struct {
-	checkout     string                 // the checkout folder, absolute; "" when none on disk
-	realCheckout string                 // the same, symbolic links resolved
+	checkout     string // the checkout folder, absolute; "" when none on disk
+	realCheckout string // the same, symbolic links resolved
 	all          []*model.Note
 	once         sync.Once
 	notes        map[string]*model.Note // by real absolute path of the note's file (see byFile)
