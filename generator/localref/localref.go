@@ -192,7 +192,8 @@ func unresolved(t model.LocalTarget, why string) model.LocalTarget {
 
 // checkImage returns why the file at real cannot be published as an
 // image, or "": its name must say PNG, JPEG, GIF or SVG, its first bytes
-// must agree, and it must be smaller than MaxImageBytes.
+// must agree, it must be smaller than MaxImageBytes, and an SVG must be a
+// plain drawing (see svgActive).
 func checkImage(real string, size int64) string {
 	ext := strings.ToLower(filepath.Ext(real))
 	if !IsImage(real) {
@@ -210,6 +211,13 @@ func checkImage(real string, size int64) string {
 	k, _ := io.ReadFull(f, head)
 	if !looksLike(ext, head[:k]) {
 		return fmt.Sprintf("named %s but its content is not that kind of image", ext)
+	}
+	if ext == ".svg" {
+		data, err := os.ReadFile(real)
+		if err != nil {
+			return "cannot be read"
+		}
+		return svgActive(data)
 	}
 	return ""
 }
