@@ -44,4 +44,22 @@ func TestImageEditRepublishes(t *testing.T) {
 	if code, body := srv.get(img); code != 200 || !strings.Contains(body, "second") {
 		t.Errorf("after the edit, GET %s: %d %q", img, code, body)
 	}
+
+	// A saved note whose image is missing: the rebuild warns once, at the
+	// note's line, and the page shows the alt text flagged.
+	note := filepath.Join(notes, "figure-note.md")
+	if err := os.WriteFile(note, []byte("# Figure note\n\n![The figure](img/fig.svg)\n\n![Gone](img/gone.svg)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rb := srv.next()
+	want := note + `:5: image "img/gone.svg": no such file; shown as flagged text`
+	if len(rb.Warnings) != 1 || rb.Warnings[0] != want {
+		t.Errorf("rebuild warnings %q, want [%q]", rb.Warnings, want)
+	}
+	if !strings.Contains(srv.out.String(), "warning: "+want) {
+		t.Errorf("gen serve did not print the warning:\n%s", srv.out.String())
+	}
+	if _, body := srv.get("notes/figure-note/"); !strings.Contains(body, `title="Image not shown: no such file">Gone`) {
+		t.Errorf("the page does not flag the missing image")
+	}
 }
