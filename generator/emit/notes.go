@@ -43,21 +43,22 @@ type noteParams struct {
 	Missing   []noteFile   `toml:"missing_files,omitempty"` // named by the note, not in the checkout
 	// NotInCheckout are the source links in the body (see resolver) that
 	// point at files not in the checkout: rendered flagged, not linked.
-	NotInCheckout []string `toml:"not_in_checkout,omitempty"`
+	NotInCheckout []string  `toml:"not_in_checkout,omitempty"`
+	Tests         []string  `toml:"tests,omitempty"`
+	Symbols       []string  `toml:"symbols,omitempty"`
+	Commits       []Link    `toml:"commits,omitempty"`
+	Issues        []Link    `toml:"issues,omitempty"`
+	Tools         []Link    `toml:"tools,omitempty"` // each links to its tag page
+	Signatures    []noteSig `toml:"signatures,omitempty"`
+	Done          int       `toml:"checklist_done"`
+	Total         int       `toml:"checklist_total"`
+	Next          []string  `toml:"next_steps,omitempty"`
+	Related       []Ref     `toml:"related,omitempty"`
+	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
+
 	// LocalLinks are the body's relative links and images, resolved (see
 	// localLinks).
 	LocalLinks []noteLocal `toml:"local_links,omitempty"`
-	Tests      []string    `toml:"tests,omitempty"`
-	Symbols    []string    `toml:"symbols,omitempty"`
-	Commits    []Link      `toml:"commits,omitempty"`
-	Issues     []Link      `toml:"issues,omitempty"`
-	Tools      []Link      `toml:"tools,omitempty"` // each links to its tag page
-	Signatures []noteSig   `toml:"signatures,omitempty"`
-	Done       int         `toml:"checklist_done"`
-	Total      int         `toml:"checklist_total"`
-	Next       []string    `toml:"next_steps,omitempty"`
-	Related    []Ref       `toml:"related,omitempty"`
-	LinkedFrom []Link      `toml:"linked_from,omitempty"` // places in nvFuser that link here
 }
 
 type noteVar struct {
