@@ -96,9 +96,10 @@ var checkMacro = regexp.MustCompile(`^NVF_(ERROR|CHECK|THROW)(_(EQ|NE|LT|LE|GT|G
 
 // scope is one open brace.
 type scope struct {
-	name string // the function it is the body of; "" for other blocks
-	line int
-	lits strings.Builder
+	name     string // the function it is the body of; "" for other blocks
+	inHeader bool   // a brace initializer inside a constructor's header
+	line     int
+	lits     strings.Builder
 }
 
 // scanChecks walks C++ source once: comments skipped, strings collected,
@@ -115,6 +116,9 @@ func scanChecks(src string) ([]call, []body) {
 		ch := code[i]
 		if d, ok := lits.define[i]; ok {
 			define = d
+			header.Reset()
+			i += lits.defineHead[i] - 1 // past "#define NAME(params)"
+			continue
 		}
 		if lits.defineEnd[i] {
 			define = ""
@@ -122,11 +126,22 @@ func scanChecks(src string) ([]call, []body) {
 		}
 		switch ch {
 		case '{':
+			if initListBrace.MatchString(header.String()) {
+				// kind_{kind} in "X::X(...) : kind_{kind} {": part of the header.
+				stack = append(stack, &scope{inHeader: true})
+				header.WriteByte(ch)
+				continue
+			}
 			s := &scope{name: functionName(header.String()), line: lineOf(i)}
 			stack = append(stack, s)
 			header.Reset()
 			continue
 		case '}':
+			if n := len(stack); n > 0 && stack[n-1].inHeader {
+				stack = stack[:n-1]
+				header.WriteByte(ch)
+				continue
+			}
 			if n := len(stack); n > 0 {
 				s := stack[n-1]
 				stack = stack[:n-1]
@@ -222,8 +237,11 @@ var (
 	lambdaHeader = regexp.MustCompile(`\]\s*(\(.*\))?\s*(mutable\s*)?(noexcept\s*)?(->\s*[\w:<>,\s*&]+)?$`)
 	notFunction  = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true,
 		"return": true, "sizeof": true, "decltype": true, "alignof": true, "static_assert": true}
-	leadingMacro = regexp.MustCompile(`^[A-Z][A-Z0-9_]*\s*\([^()]*\)`)
-	classHeader  = regexp.MustCompile(`^\s*(template\s*<.*>\s*)?(class|struct|union|enum|namespace|extern)\b`)
+	// A header that is a constructor's initializer list so far, ending in a
+	// member name: the "{" after it starts that member's initializer.
+	initListBrace = regexp.MustCompile(`\)\s*:[^:][\s\S]*[\w>]\s*$`)
+	leadingMacro  = regexp.MustCompile(`^[A-Z][A-Z0-9_]*\s*\([^()]*\)`)
+	classHeader   = regexp.MustCompile(`^\s*(template\s*<.*>\s*)?(class|struct|union|enum|namespace|extern)\b`)
 )
 
 // functionName is the name of the function whose body a "{" after header
@@ -296,9 +314,10 @@ func isIdent(c byte) bool { return isIdentStart(c) || (c >= '0' && c <= '9') }
 // lexed is what lex keeps beside the code: each string literal's text at
 // the index of its opening quote, and where #define bodies start and end.
 type lexed struct {
-	text      map[int]string
-	define    map[int]string
-	defineEnd map[int]bool
+	text       map[int]string
+	define     map[int]string
+	defineHead map[int]int // length of "#define NAME(params)"
+	defineEnd  map[int]bool
 }
 
 // lex blanks comments and the insides of string and character literals
@@ -306,17 +325,41 @@ type lexed struct {
 // notes #define bodies. lineOf maps an index of code to a 1-based line.
 func lex(src string) (string, lexed, func(int) int) {
 	out := []byte(src)
-	l := lexed{text: map[int]string{}, define: map[int]string{}, defineEnd: map[int]bool{}}
-	defineRe := regexp.MustCompile(`^[ \t]*#[ \t]*define[ \t]+(\w+)`)
+	l := lexed{text: map[int]string{}, define: map[int]string{}, defineHead: map[int]int{}, defineEnd: map[int]bool{}}
+	defineRe := regexp.MustCompile(`^[ \t]*#[ \t]*define[ \t]+(\w+)(\([^)]*\))?`)
+	directiveRe := regexp.MustCompile(`^[ \t]*#`)
+	elseRe := regexp.MustCompile(`^[ \t]*#[ \t]*(else|elif)\b`)
 	lineStart := true
 	inDefine := false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if lineStart {
 			lineStart = false
-			if m := defineRe.FindStringSubmatch(src[i:min(len(src), i+200)]); m != nil {
+			head := src[i:min(len(src), i+200)]
+			if m := defineRe.FindStringSubmatch(head); m != nil {
 				l.define[i] = m[1]
+				l.defineHead[i] = len(m[0])
 				inDefine = true
+			} else if directiveRe.MatchString(head) {
+				// #include, #if ...: no code, and no part of a header. An
+				// #else or #elif branch is skipped to its #endif, so only one
+				// branch's braces count.
+				stop := i
+				for stop < len(src) && (src[stop] != '\n' || src[stop-1] == '\\') {
+					stop++
+				}
+				if elseRe.MatchString(head) {
+					stop = skipToEndif(src, stop)
+				}
+				for i < stop {
+					if src[i] != '\n' {
+						out[i] = ' '
+					}
+					i++
+				}
+				i--
+				lineStart = false
+				continue
 			}
 		}
 		switch {
@@ -409,4 +452,30 @@ func lex(src string) (string, lexed, func(int) int) {
 		return lo + 1
 	}
 	return string(out), l, lineOf
+}
+
+// skipToEndif returns the index of the newline ending the #endif line that
+// closes the conditional the line ending at from is in (nested ones
+// counted), or the end of src.
+func skipToEndif(src string, from int) int {
+	depth := 0
+	for i := from; i < len(src); {
+		next := strings.IndexByte(src[i+1:], '\n')
+		end := len(src)
+		if next >= 0 {
+			end = i + 1 + next
+		}
+		line := strings.TrimSpace(src[min(i+1, len(src)):end])
+		switch {
+		case strings.HasPrefix(line, "#if"):
+			depth++
+		case strings.HasPrefix(line, "#endif"):
+			if depth == 0 {
+				return end
+			}
+			depth--
+		}
+		i = end
+	}
+	return len(src)
 }
