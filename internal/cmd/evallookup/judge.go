@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -135,7 +136,10 @@ func (rec record) matches(w errcorpus.Check) bool {
 	if !sameFile(rec.File, w.File) {
 		return false
 	}
-	if rec.Function != w.Function && rec.Within != w.Function {
+	// A check in a lambda prints operator(); without the function around
+	// it known, file and message decide.
+	lambda := rec.Function == "operator()" && rec.Within == ""
+	if rec.Function != w.Function && rec.Within != w.Function && !lambda {
 		return false
 	}
 	if w.Cond {
@@ -182,41 +186,45 @@ func normalize(s string) string { return strings.Join(strings.Fields(strings.ToL
 // preprocessor spaced them.
 func squash(s string) string { return strings.Join(strings.Fields(s), "") }
 
-// loadCheckRecords reads api/errors.json when the site has one (a build
-// without check pages has none): the file is read generically, as a list
-// of objects or an object holding one, so a change of its layout costs
-// field names here, not a rewrite.
-func loadCheckRecords(path string) (map[string]record, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return map[string]record{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var top any
-	if err := json.Unmarshal(data, &top); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	list, _ := top.([]any)
-	if obj, ok := top.(map[string]any); ok {
-		for _, key := range []string{"checks", "errors", "items"} {
-			if l, ok := obj[key].([]any); ok {
-				list = l
-				break
-			}
-		}
-	}
+// loadCheckRecords reads what the site publishes about its checks:
+// api/errors.json, and the "checks" entries of api/lookup.json (a build
+// without check pages has neither). The files are read generically, as a
+// list of objects or an object holding one, so a change of their layout
+// costs field names in recordFrom, not a rewrite.
+func loadCheckRecords(site string) (map[string]record, error) {
 	out := map[string]record{}
-	for _, item := range list {
-		m, ok := item.(map[string]any)
-		if !ok {
+	for _, name := range []string{"lookup.json", "errors.json"} { // errors.json's fuller facts win
+		path := filepath.Join(site, "api", name)
+		data, err := os.ReadFile(path)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		rec := recordFrom(m)
-		for _, key := range []string{rec.ID, pathOf(rec.URL), pathOf(str(m, "short_url"))} {
-			if key != "" {
-				out[key] = rec
+		if err != nil {
+			return nil, err
+		}
+		var top any
+		if err := json.Unmarshal(data, &top); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		list, _ := top.([]any)
+		if obj, ok := top.(map[string]any); ok {
+			for _, key := range []string{"checks", "errors", "items"} {
+				if l, ok := obj[key].([]any); ok {
+					list = l
+					break
+				}
+			}
+		}
+		for _, item := range list {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			rec := recordFrom(m)
+			for _, key := range []string{rec.ID, pathOf(rec.URL), pathOf(str(m, "short_url"))} {
+				if key != "" {
+					out[key] = merge(rec, out[key])
+				}
 			}
 		}
 	}
@@ -229,12 +237,12 @@ func recordFrom(m map[string]any) record {
 	rec := record{
 		ID:        str(m, "id"),
 		URL:       str(m, "url"),
-		File:      first(m, "file", "path"),
-		Function:  first(m, "function", "func"),
+		File:      first(m, "file", "path", "f"),
+		Function:  first(m, "function", "func", "fn"),
 		Within:    str(m, "within"),
-		Message:   first(m, "message", "message_template", "template"),
-		Condition: str(m, "condition"),
-		Kind:      str(m, "kind"),
+		Message:   first(m, "message", "message_template", "template", "m"),
+		Condition: first(m, "condition", "c"),
+		Kind:      first(m, "kind", "k"),
 	}
 	if where, ok := m["where"].(map[string]any); ok && rec.File == "" {
 		rec.File = first(where, "file", "path")

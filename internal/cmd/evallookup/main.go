@@ -23,7 +23,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 
 	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"github.com/nvfuser-handbook/handbook/internal/errcorpus"
@@ -38,7 +37,7 @@ func main() {
 
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("evallookup", flag.ContinueOnError)
-	site := fs.String("site", "public", "the built handbook (its api/lookup.json, and api/errors.json when present)")
+	site := fs.String("site", "public", "the built handbook (its api/lookup.json, and the check facts in it and in api/errors.json when present)")
 	source := fs.String("source", "", "an nvFuser checkout: also report which expected checks are no longer in it")
 	verbose := fs.Bool("v", false, "list every case: expected, first result, verdict")
 	if err := fs.Parse(args); err != nil {
@@ -52,7 +51,7 @@ func run(args []string, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	checks, err := loadCheckRecords(filepath.Join(*site, "api", "errors.json"))
+	checks, err := loadCheckRecords(*site)
 	if err != nil {
 		return err
 	}

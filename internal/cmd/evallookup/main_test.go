@@ -131,3 +131,50 @@ func TestRun(t *testing.T) {
 		t.Errorf("a site with no index: error %v", err)
 	}
 }
+
+// TestCheckRecordsFromSite reads check facts from both places a site may
+// publish them, short keys in api/lookup.json and long ones in
+// api/errors.json, the fuller file winning.
+func TestCheckRecordsFromSite(t *testing.T) {
+	site := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(site, "api"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string]string{
+		"lookup.json": `{"docs": [], "checks": [
+			{"id": "operator-mix-of-bfloat16", "f": "csrc/fusion_segmenter.cpp", "fn": "operator()", "m": "Mix of BFloat16 and Float16 in the same graph is not supported."},
+			{"id": "toposort-error-in-graph", "f": "csrc/fusion_segmenter.cpp", "fn": "toposort", "m": "Found {} vs {}. Error in graph"}]}`,
+		"errors.json": `[{"id": "toposort-error-in-graph", "url": "https://h.example/errors/toposort-error-in-graph/",
+			"file": "csrc/fusion_segmenter.cpp", "function": "toposort", "message": "Found {} vs {}. Error in graph, is not a DAG."}]`,
+	} {
+		if err := os.WriteFile(filepath.Join(site, "api", name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := loadCheckRecords(site)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := recs["toposort-error-in-graph"].Message; got != "Found {} vs {}. Error in graph, is not a DAG." {
+		t.Errorf("errors.json did not win: message %q", got)
+	}
+	if got := recs["/errors/toposort-error-in-graph/"].ID; got != "toposort-error-in-graph" {
+		t.Errorf("not indexed by URL path: %q", got)
+	}
+	lambda := errcorpus.Check{File: "csrc/fusion_segmenter.cpp", Function: "getFP16AnnotatedSet", Message: "Mix of BFloat16 and Float16"}
+	c := &errcorpus.Case{Expect: &lambda}
+	if v := judge(c, []map[string]any{{"id": "operator-mix-of-bfloat16", "url": "/errors/operator-mix-of-bfloat16/"}}, recs); v.rank != 1 {
+		t.Errorf("a lambda's check (operator(), no function around it known) not matched: rank %d", v.rank)
+	}
+	dag := errcorpus.Check{File: "csrc/fusion_segmenter.cpp", Function: "toposort", Message: "Error in graph, is not a DAG"}
+	if v := judge(&errcorpus.Case{Expect: &dag}, []map[string]any{{"url": "https://h.example/errors/toposort-error-in-graph/"}}, recs); v.rank != 1 {
+		t.Errorf("check found by absolute URL not matched: rank %d", v.rank)
+	}
+
+	if err := os.WriteFile(filepath.Join(site, "api", "errors.json"), []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := loadCheckRecords(site); err == nil || !strings.Contains(err.Error(), "errors.json") {
+		t.Errorf("bad errors.json: error %v", err)
+	}
+}
