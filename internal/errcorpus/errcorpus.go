@@ -16,6 +16,7 @@
 //	expect: csrc/device_lower/validation.cpp | validateAndCollectVectorizeInfo | Vectorized accesses cannot be inline
 //	also: csrc/runtime/fusion_kernel_runtime.cpp | compileFusionParallel | Detected exception while compiling
 //	page: some-runbook-id
+//	removed: 7cdaf1b15   (the commit that removed the check, for an old error)
 //	note: why the case is here
 //	---
 //	RuntimeError: ...
@@ -31,6 +32,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -61,6 +63,8 @@ func (c Check) String() string {
 
 const condPrefix = "cond:"
 
+var commitRe = regexp.MustCompile(`^[0-9a-f]{7,40}$`)
+
 // Case is one error text and its answer.
 type Case struct {
 	Name   string   // file name
@@ -69,8 +73,12 @@ type Case struct {
 	Also   []Check  // other checks that count as right (the wrapper of an inner error)
 	Pages  []string // ids of notes that truly explain it; also right answers
 	Note   string
-	Source string // where a real error was published (answers.tsv only)
-	Text   string
+	// Removed is the nvFuser commit that removed the expected check, for an
+	// error from a build older than that: the check is at Removed's parent,
+	// not at HEAD, and the lookup must find it through history.
+	Removed string
+	Source  string // where a real error was published (answers.tsv only)
+	Text    string
 }
 
 // Negative reports whether no check raised the case's error.
@@ -142,6 +150,11 @@ func Parse(name string, data []byte) (Case, error) {
 			c.Shape = val
 		case "note":
 			c.Note = val
+		case "removed":
+			if !commitRe.MatchString(val) {
+				return fail("removed: want a commit hash, got %q", val)
+			}
+			c.Removed = val
 		case "page":
 			if val == "" {
 				return fail("empty page")
@@ -167,7 +180,7 @@ func Parse(name string, data []byte) (Case, error) {
 			}
 			c.Also = append(c.Also, chk)
 		default:
-			return fail("unknown key %q (shape, expect, also, page, note)", key)
+			return fail("unknown key %q (shape, expect, also, page, removed, note)", key)
 		}
 	}
 	return fail("no --- line ending the header")

@@ -3,6 +3,7 @@ package errcorpus
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -18,7 +19,8 @@ type Site struct {
 }
 
 // Locate finds c in the checkout at root: a NVF_ERROR / NVF_CHECK /
-// NVF_THROW call (or a comparison form) in c.File, inside c.Function,
+// NVF_THROW call (or a comparison form, or the TORCH_INTERNAL_ASSERT /
+// TORCH_CHECK of older revisions) in c.File, inside c.Function,
 // whose literal text holds c.Message (or whose condition is c.Message).
 // It is a reader of the check's facts independent of the handbook's own
 // extractor, so the corpus cannot drift along with a bug in it.
@@ -27,7 +29,20 @@ func Locate(root string, c Check) ([]Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	calls, bodies := scanChecks(string(src))
+	return locateIn(string(src), c)
+}
+
+// LocateAt is Locate in the checkout's git history: c.File as of commit.
+func LocateAt(root, commit string, c Check) ([]Site, error) {
+	out, err := exec.Command("git", "-C", root, "show", commit+":"+c.File).Output()
+	if err != nil {
+		return nil, fmt.Errorf("git show %s:%s: %w", commit, c.File, err)
+	}
+	return locateIn(string(out), c)
+}
+
+func locateIn(src string, c Check) ([]Site, error) {
+	calls, bodies := scanChecks(src)
 	want := normalize(c.Message)
 	var sites []Site
 	for _, k := range calls {
@@ -92,7 +107,9 @@ type body struct {
 	literals   string
 }
 
-var checkMacro = regexp.MustCompile(`^NVF_(ERROR|CHECK|THROW)(_(EQ|NE|LT|LE|GT|GE))?$`)
+// checkMacro names nvFuser's check macros, and the PyTorch ones it used
+// before them (until late 2023), which old errors were raised by.
+var checkMacro = regexp.MustCompile(`^(NVF_(ERROR|CHECK|THROW)|TORCH_(INTERNAL_ASSERT|CHECK))(_(EQ|NE|LT|LE|GT|GE))?$`)
 
 // scope is one open brace.
 type scope struct {

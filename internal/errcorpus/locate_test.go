@@ -36,6 +36,8 @@ func TestLocate(t *testing.T) {
 			[]Site{{Line: 58, Functions: []string{"buildReport"}, Indirect: true}}},
 		{"condition", Check{file, "buildReport", "w.parts() != nullptr", true},
 			[]Site{{Line: 59, Functions: []string{"buildReport"}}}},
+		{"older PyTorch macro", Check{file, "legacy", "Legacy widget assert", false},
+			[]Site{{Line: 63, Functions: []string{"legacy"}}}},
 		{"wrong function", Check{file, "area", "Widget size must be positive", false}, nil},
 		{"comment is no check", Check{file, "Widget", "a check in a comment", false}, nil},
 		{"block comment is no check", Check{file, "Widget", "nor in a block comment", false}, nil},
@@ -79,8 +81,18 @@ func TestExpectedChecksExist(t *testing.T) {
 			want = append([]Check{*c.Expect}, want...)
 		}
 		for _, k := range want {
-			if _, err := Locate(root, k); err != nil {
-				t.Errorf("%s: %v", c.Name, err)
+			if c.Removed == "" {
+				if _, err := Locate(root, k); err != nil {
+					t.Errorf("%s: %v", c.Name, err)
+				}
+				continue
+			}
+			// A removed check: in the commit before its removal, not after.
+			if _, err := LocateAt(root, c.Removed+"^", k); err != nil {
+				t.Errorf("%s: not in %s^: %v", c.Name, c.Removed, err)
+			}
+			if sites, err := LocateAt(root, c.Removed, k); err == nil {
+				t.Errorf("%s: still in %s at line %d, which removed it", c.Name, c.Removed, sites[0].Line)
 			}
 		}
 	}

@@ -59,4 +59,8 @@ void buildReport(Widget& w) {
   NVF_ERROR(w.parts() != nullptr);
 }
 
+void legacy(Widget& w) {
+  TORCH_INTERNAL_ASSERT(w.ok(), "Legacy widget assert from older builds");
+}
+
 } // namespace nvfuser
