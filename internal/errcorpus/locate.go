@@ -142,9 +142,17 @@ func scanChecks(src string) ([]call, []body) {
 			header.Reset() // a macro body is no function's header
 		}
 		switch ch {
+		case '{', '}':
+			if inRanges(lits.inactive, i) {
+				header.WriteByte(ch)
+				continue
+			}
+		}
+		switch ch {
 		case '{':
-			if initListBrace.MatchString(header.String()) {
-				// kind_{kind} in "X::X(...) : kind_{kind} {": part of the header.
+			if h := strings.TrimSpace(header.String()); !lambdaHeader.MatchString(h) && (openParens(h) > 0 || initListBrace.MatchString(h)) {
+				// f(a, {b}) or kind_{kind} in "X::X(...) : kind_{kind} {":
+				// an initializer, part of the header.
 				stack = append(stack, &scope{inHeader: true})
 				header.WriteByte(ch)
 				continue
@@ -212,9 +220,20 @@ func scanChecks(src string) ([]call, []body) {
 			c.functions = append([]string{define}, c.functions...)
 		}
 		var sb strings.Builder
+		last := -1 // where the previous literal's closing quote is
 		for p := k; p < end; p++ {
-			if code[p] == '"' {
-				sb.WriteString(" " + lits.text[p])
+			text, open := lits.text[p]
+			if code[p] != '"' || !open {
+				continue
+			}
+			// "a" "b" is one literal to C++: no space between them.
+			if last < 0 || strings.TrimSpace(code[last+1:p]) != "" {
+				sb.WriteByte(' ')
+			}
+			sb.WriteString(text)
+			last = p + 1
+			for last < end && code[last] != '"' {
+				last++
 			}
 		}
 		c.literals = sb.String()
@@ -257,6 +276,7 @@ var (
 	// A header that is a constructor's initializer list so far, ending in a
 	// member name: the "{" after it starts that member's initializer.
 	initListBrace = regexp.MustCompile(`\)\s*:[^:][\s\S]*[\w>]\s*$`)
+	operatorName  = regexp.MustCompile(`\boperator\s*(\(\)|[^\s(\w]+)\s*\(`)
 	leadingMacro  = regexp.MustCompile(`^[A-Z][A-Z0-9_]*\s*\([^()]*\)`)
 	classHeader   = regexp.MustCompile(`^\s*(template\s*<.*>\s*)?(class|struct|union|enum|namespace|extern)\b`)
 )
@@ -272,11 +292,15 @@ func functionName(header string) string {
 		}
 		h = strings.TrimSpace(h[m[1]:])
 	}
+	h = stripTemplate(h)
 	if h == "" || classHeader.MatchString(h) {
 		return ""
 	}
 	if lambdaHeader.MatchString(h) {
 		return "operator()"
+	}
+	if m := operatorName.FindStringSubmatch(h); m != nil {
+		return "operator" + m[1]
 	}
 	if strings.HasSuffix(h, "=") || strings.HasSuffix(h, ",") || strings.HasSuffix(h, "(") {
 		return "" // a braced initializer
@@ -311,7 +335,7 @@ func functionName(header string) string {
 				return ""
 			}
 			if name == "operator" {
-				return "" // operator overloads are not in the corpus
+				return ""
 			}
 			if strings.Contains(h[:r], "=") && !strings.Contains(h[:r], "operator") {
 				return "" // x = f(...) { is not a definition
@@ -335,6 +359,7 @@ type lexed struct {
 	define     map[int]string
 	defineHead map[int]int // length of "#define NAME(params)"
 	defineEnd  map[int]bool
+	inactive   [][2]int // #else and #elif branches: their braces do not count
 }
 
 // lex blanks comments and the insides of string and character literals
@@ -358,15 +383,15 @@ func lex(src string) (string, lexed, func(int) int) {
 				l.defineHead[i] = len(m[0])
 				inDefine = true
 			} else if directiveRe.MatchString(head) {
-				// #include, #if ...: no code, and no part of a header. An
-				// #else or #elif branch is skipped to its #endif, so only one
-				// branch's braces count.
+				// #include, #if ...: no code, and no part of a header. The
+				// braces of an #else or #elif branch are not counted (the
+				// first branch's are), its checks are.
 				stop := i
 				for stop < len(src) && (src[stop] != '\n' || src[stop-1] == '\\') {
 					stop++
 				}
 				if elseRe.MatchString(head) {
-					stop = skipToEndif(src, stop)
+					l.inactive = append(l.inactive, [2]int{stop, skipToEndif(src, stop)})
 				}
 				for i < stop {
 					if src[i] != '\n' {
@@ -428,7 +453,7 @@ func lex(src string) (string, lexed, func(int) int) {
 			var sb strings.Builder
 			for j < len(src) && src[j] != c && src[j] != '\n' {
 				if src[j] == '\\' && j+1 < len(src) {
-					sb.WriteByte(src[j+1])
+					sb.WriteByte(unescape(src[j+1]))
 					j += 2
 					continue
 				}
@@ -495,4 +520,54 @@ func skipToEndif(src string, from int) int {
 		i = end
 	}
 	return len(src)
+}
+
+// unescape is the character an escape sequence's letter stands for, as
+// far as message text goes (\n and \t are white space to the matcher).
+func unescape(c byte) byte {
+	switch c {
+	case 'n', 't', 'r':
+		return ' '
+	}
+	return c
+}
+
+func inRanges(rs [][2]int, i int) bool {
+	for _, r := range rs {
+		if i >= r[0] && i < r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// openParens is how many "(" of s are not closed.
+func openParens(s string) int {
+	return strings.Count(s, "(") - strings.Count(s, ")")
+}
+
+// stripTemplate drops a leading "template <...>" (nested angle brackets
+// and parentheses inside it included).
+func stripTemplate(h string) string {
+	rest, ok := strings.CutPrefix(h, "template")
+	if !ok {
+		return h
+	}
+	rest = strings.TrimSpace(rest)
+	if !strings.HasPrefix(rest, "<") {
+		return h
+	}
+	depth := 0
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '<':
+			depth++
+		case '>':
+			depth--
+			if depth == 0 {
+				return strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	return h
 }

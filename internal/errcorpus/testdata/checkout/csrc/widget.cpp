@@ -63,4 +63,19 @@ void legacy(Widget& w) {
   TORCH_INTERNAL_ASSERT(w.ok(), "Legacy widget assert from older builds");
 }
 
+template <typename T, std::function<int*(T)> F>
+int* pick(T x) {
+  NVF_CHECK(x.valid(), "Picked widget must be valid");
+  return F(x);
+}
+
+std::ostream& operator<<(std::ostream& os, const Widget& w) {
+  NVF_ERROR(w.printable(), "Widget cannot be printed");
+  return os;
+}
+
+Gizmo::Gizmo(Widget* w) : Base(w, {w->id()}) {
+  NVF_CHECK(w != nullptr, "Gizmo needs a " "widget");
+}
+
 } // namespace nvfuser
