@@ -227,7 +227,7 @@ func scanChecks(src string) ([]call, []body) {
 				continue
 			}
 			// "a" "b" is one literal to C++: no space between them.
-			if last < 0 || strings.TrimSpace(code[last+1:p]) != "" {
+			if last < 0 || last >= p || strings.TrimSpace(code[last+1:p]) != "" {
 				sb.WriteByte(' ')
 			}
 			sb.WriteString(text)
