@@ -171,6 +171,24 @@ func TestCheckRecordsFromSite(t *testing.T) {
 		t.Errorf("check found by absolute URL not matched: rank %d", v.rank)
 	}
 
+	// The lookup's own shape: a check's result names its id under
+	// "check", and so does a note that quotes the check.
+	for _, tt := range []struct {
+		name   string
+		result map[string]any
+		rank   int
+	}{
+		{"check result by id", map[string]any{"id": "toposort-error-in-graph", "url": "https://h.example/errors/toposort-error-in-graph/",
+			"kind": "check", "check": "toposort-error-in-graph"}, 1},
+		{"note quoting the check", map[string]any{"id": "dag-runbook", "url": "/runbooks/dag-runbook/", "check": "toposort-error-in-graph"}, 1},
+		{"note quoting another check", map[string]any{"id": "fp16-runbook", "url": "/runbooks/fp16-runbook/", "check": "operator-mix-of-bfloat16"}, 0},
+		{"note quoting nothing", map[string]any{"id": "dag-runbook", "url": "/runbooks/dag-runbook/"}, 0},
+	} {
+		if v := judge(&errcorpus.Case{Expect: &dag}, []map[string]any{tt.result}, recs); v.rank != tt.rank {
+			t.Errorf("%s: rank %d, want %d", tt.name, v.rank, tt.rank)
+		}
+	}
+
 	if err := os.WriteFile(filepath.Join(site, "api", "errors.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
