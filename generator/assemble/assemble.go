@@ -14,6 +14,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
 	"github.com/nvfuser-handbook/handbook/generator/history"
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -124,6 +125,9 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 		return nil, err
 	}
 	h.Notes = notes
+	// Relative links and images, against the notes as a whole and the
+	// checkout on disk; what does not resolve is a warning at its line.
+	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
 	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
 		return nil, err
 	}

@@ -61,6 +61,10 @@ type noteParams struct {
 	Next          []string  `toml:"next_steps,omitempty"`
 	Related       []Ref     `toml:"related,omitempty"`
 	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
+
+	// LocalLinks are the body's relative links and images, resolved (see
+	// localLinks).
+	LocalLinks []noteLocal `toml:"local_links,omitempty"`
 }
 
 type noteVar struct {
@@ -191,6 +195,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
 	sort.Strings(p.NotInCheckout)
+	p.LocalLinks = e.localLinks(n)
 	return page{front: f, body: literal(string(body))}
 }
 

@@ -73,6 +73,11 @@ type Note struct {
 	// links (see notes.URLSafety), in document order: rendered as text,
 	// reported by gen check.
 	UnsafeURLs []UnsafeURL
+	// Local are the body's relative link and image destinations
+	// ("tma/box.svg", "../reading/x.md#y", "../../csrc/ops/alias.h"), in
+	// document order: found by the notes stage, their Target filled in by
+	// package localref in the model stage.
+	Local []LocalRef `json:",omitempty"`
 
 	// Mentions are where Body names something a page may link to, in
 	// order: found once by the extract stage, spliced into links by
@@ -94,6 +99,43 @@ type UnsafeURL struct {
 	URL  string // as the renderer receives it (escapes and entities still raw)
 	Line int    // line in the note
 	Why  string
+}
+
+// LocalRef is a relative destination in a note's body: a Markdown link or
+// image, or the src of an HTML <img>.
+type LocalRef struct {
+	Dest  string // as the renderer receives it (Markdown escapes resolved, %-escapes kept)
+	Line  int    // line in the note's file
+	Image bool   // shown as an image, not followed as a link
+	HTML  bool   // from raw HTML (<img src>), not Markdown
+	// Target is what Dest resolves to (package localref).
+	Target LocalTarget
+}
+
+// LocalKind says what a LocalRef resolved to.
+type LocalKind uint8
+
+// Local target kinds.
+const (
+	LocalUnresolved LocalKind = iota // Why says why; shown flagged, never linked
+	LocalNote                        // another note: NoteKind, NoteID
+	LocalSource                      // a file of the checkout: Path
+	LocalSourceDir                   // a folder of the checkout: Path
+	LocalAsset                       // an image published beside the page: Name, File
+)
+
+// LocalTarget is where a LocalRef leads.
+type LocalTarget struct {
+	Kind     LocalKind
+	NoteKind string // LocalNote
+	NoteID   string // LocalNote
+	Path     string // LocalSource, LocalSourceDir: slash path inside the checkout
+	// Name is a LocalAsset's slash path relative to the note's page: the
+	// destination itself when it stays inside the note's folder.
+	Name     string
+	File     string // LocalAsset: the file on disk to publish
+	Fragment string // "#..." of the destination, without the "#"
+	Why      string // LocalUnresolved
 }
 
 // MentionKind says what a Mention names.

@@ -108,6 +108,7 @@ func ParseAs(source string, data []byte, opt Options, preset Preset) (note *mode
 	}
 
 	n.UnsafeURLs = x.doc.unsafe
+	n.Local = x.doc.localRefs()
 	n.Title = x.doc.title()
 	n.Symptom = x.doc.symptom()
 	n.Date = x.date

@@ -42,6 +42,7 @@ var stageOf = map[string]string{
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",
+	"generator/localref": "model", // notes' relative links and images, against the files on disk
 
 	"generator/emit":    "emit",
 	"generator/linkify": "emit",

@@ -13,6 +13,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
 
@@ -160,7 +161,9 @@ func (w *watch) isNote(path string) bool {
 		if path == root {
 			return true
 		}
-		if under(root, path) && (sources.IsNoteFile(path) || filepath.Ext(path) == "") {
+		// An image a note shows is published from the notes folder:
+		// a changed one means emitting again, like a changed note.
+		if under(root, path) && (sources.IsNoteFile(path) || localref.IsImage(path) || filepath.Ext(path) == "") {
 			return true
 		}
 	}
