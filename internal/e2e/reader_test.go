@@ -9,6 +9,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -315,7 +317,8 @@ func TestSearchExcerpts(t *testing.T) {
 	if len(contents) == 0 {
 		t.Fatal("no reference page found for fusion_ir_preseg")
 	}
-	label := regexp.MustCompile(`\bCopy\b|Facts about`)
+	// "Copy" ends a word when the bar's label runs into it ("ExampleCopy").
+	label := regexp.MustCompile(`Copy\b|Facts about`)
 	for _, text := range append(excerpts, contents...) {
 		if m := label.FindString(text); m != "" {
 			t.Errorf("search text holds %q: %.200s", m, text)
@@ -349,5 +352,65 @@ func TestSearchTitleFirst(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestChangesLinked: a handbook built from a git checkout links its page
+// of changes by version from the navigation, from each option's "Since"
+// row and from llms.txt; one built without history links no such page.
+// The page passes axe, wide and, as cards, on a phone.
+func TestChangesLinked(t *testing.T) {
+	browser(t)
+	h := historySite(t)
+	ctx := newTab(t)
+	linksTo := func(sel string) bool {
+		return eval[bool](t, ctx, `[...document.querySelectorAll(`+jsString(sel)+`)].some(a => a.pathname === "/changes/")`)
+	}
+	do(t, ctx, "loading an option", viewport(1280, 900), chromedp.Navigate(h.pageURL("/options/dump/fusion_ir_preseg/")))
+	if !linksTo(".site-nav a") {
+		t.Error("the navigation does not link /changes/")
+	}
+	if !linksTo(".ref-table a") {
+		t.Error("the option's facts do not link /changes/")
+	}
+	resp, err := http.Get(h.pageURL("/llms.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	llms, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(llms), "/changes/") {
+		t.Errorf("llms.txt does not link /changes/:\n%s", llms)
+	}
+	axeJS := readAxe(t, h.Root)
+	for _, w := range []int64{1280, 390} {
+		do(t, ctx, "loading /changes/", viewport(w, 844), chromedp.Navigate(h.pageURL("/changes/")))
+		if got := eval[string](t, ctx, `document.querySelector("h1").textContent`); got != "What changed" {
+			t.Errorf("/changes/ shows %q", got)
+		}
+		checkAxe(t, ctx, axeJS, fmt.Sprintf("/changes/ at %d px", w))
+	}
+
+	// Without a git history there is no such page, and no link to it.
+	s := site(t)
+	do(t, ctx, "loading an option without history", chromedp.Navigate(s.pageURL("/options/dump/fusion_ir_preseg/")))
+	if linksTo("a") {
+		t.Error("a handbook without history links /changes/")
+	}
+}
+
+// TestPhoneAccessibility: the drift report and a guide pass axe on a phone,
+// where tables are cards and the contents come first.
+func TestPhoneAccessibility(t *testing.T) {
+	browser(t)
+	s := site(t)
+	axeJS := readAxe(t, s.Root)
+	ctx := newTab(t)
+	for _, p := range []string{"/drift/", longGuide} {
+		do(t, ctx, "loading "+p, viewport(390, 844), chromedp.Navigate(s.pageURL(p)))
+		checkAxe(t, ctx, axeJS, p+" at 390 px")
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/internal/project"
 )
 
@@ -26,23 +27,43 @@ type builtSite struct {
 	srv     *httptest.Server
 	tmp     string
 	err     error
+
+	// history: build from a git checkout of the example (one commit), so
+	// that the pages only a git history gives (/changes/, "Since") exist.
+	history bool
 }
 
 var (
 	siteOnce sync.Once
 	theSite  builtSite
+
+	historyOnce sync.Once
+	theHistory  = builtSite{history: true}
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
 	closeBrowser()
-	if theSite.srv != nil {
-		theSite.srv.Close()
-	}
-	if theSite.tmp != "" {
-		os.RemoveAll(theSite.tmp)
+	for _, s := range []*builtSite{&theSite, &theHistory} {
+		if s.srv != nil {
+			s.srv.Close()
+		}
+		if s.tmp != "" {
+			os.RemoveAll(s.tmp)
+		}
 	}
 	os.Exit(code)
+}
+
+// historySite is the same handbook built from a git checkout of the
+// example (once per test binary), served.
+func historySite(t testing.TB) *builtSite {
+	t.Helper()
+	historyOnce.Do(func() { theHistory.err = buildSite(&theHistory) })
+	if theHistory.err != nil {
+		t.Fatal(theHistory.err)
+	}
+	return &theHistory
 }
 
 // site builds the handbook (once per test binary) and serves it.
@@ -81,12 +102,20 @@ func buildSite(s *builtSite) error {
 	if err != nil {
 		return fmt.Errorf("go not on PATH: %w", err)
 	}
-	cmd := exec.Command(goBin, "run", "./cmd/gen",
+	args := []string{"run", "./cmd/gen",
 		"--config", filepath.Join(s.Project, "config.toml"),
 		"--notes", filepath.Join(wd, "testdata", "notes"),
 		// --notes replaces the example's own notes; keep them too.
 		"--notes", filepath.Join(s.Root, "generator", "example", "fuser", "notes"),
-		"--out", s.Out)
+		"--out", s.Out}
+	if s.history {
+		src, err := exampleCheckout(s.Root, filepath.Join(s.tmp, "fuser"))
+		if err != nil {
+			return err
+		}
+		args = append(args, "--source", src)
+	}
+	cmd := exec.Command(goBin, args...)
 	cmd.Dir = s.Root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go run ./cmd/gen: %v\n%s", err, out)
@@ -149,4 +178,30 @@ func artifactsDir(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return abs
+}
+
+// exampleCheckout copies the embedded example's nvFuser tree to dst and
+// commits it, with a fixed author and date, as a one-commit git checkout.
+func exampleCheckout(root, dst string) (string, error) {
+	if err := fsutil.CopyTree(filepath.Join(root, "generator", "example", "fuser"), dst); err != nil {
+		return "", err
+	}
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		return "", fmt.Errorf("git not on PATH (the history site is a git checkout): %w", err)
+	}
+	for _, args := range [][]string{
+		{"init", "-q"},
+		{"add", "-A"},
+		{"-c", "user.name=Handbook Tests", "-c", "user.email=tests@example.invalid", "commit", "-q", "-m", "example"},
+	} {
+		cmd := exec.Command(gitBin, args...)
+		cmd.Dir = dst
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-01-05T12:00:00Z", "GIT_COMMITTER_DATE=2026-01-05T12:00:00Z",
+			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return "", fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return dst, nil
 }
