@@ -402,14 +402,15 @@ func TestChangesLinked(t *testing.T) {
 	}
 }
 
-// TestPhoneAccessibility: the drift report and a guide pass axe on a phone,
-// where tables are cards and the contents come first.
+// TestPhoneAccessibility: the drift report, a guide and an option pass axe
+// on a phone, where tables are cards (a fact's name above its value) and
+// the contents come first.
 func TestPhoneAccessibility(t *testing.T) {
 	browser(t)
 	s := site(t)
 	axeJS := readAxe(t, s.Root)
 	ctx := newTab(t)
-	for _, p := range []string{"/drift/", longGuide} {
+	for _, p := range []string{"/drift/", longGuide, "/options/dump/fusion_ir_preseg/"} {
 		do(t, ctx, "loading "+p, viewport(390, 844), chromedp.Navigate(s.pageURL(p)))
 		checkAxe(t, ctx, axeJS, p+" at 390 px")
 	}
