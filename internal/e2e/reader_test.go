@@ -58,6 +58,7 @@ func TestTextWidth(t *testing.T) {
 	if err := json.Unmarshal([]byte(raw), &m); err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("article %.0f px, contents %.0f–%.0f px", m.Article.Width, m.TOC.Top, m.TOC.Bottom)
 	if m.Article.Width < 880 {
 		t.Errorf("article is %.0f px wide at 1280 px, want at least 880 (nav and padding aside, the whole column)", m.Article.Width)
 	}
