@@ -411,7 +411,7 @@ func TestPhoneAccessibility(t *testing.T) {
 	s := site(t)
 	axeJS := readAxe(t, s.Root)
 	ctx := newTab(t)
-	for _, p := range []string{"/drift/", longGuide, "/options/dump/fusion_ir_preseg/"} {
+	for _, p := range []string{"/drift/", longGuide, "/options/dump/fusion_ir_preseg/", "/env/", "/env/nvfuser_dump/", "/options/dump/"} {
 		do(t, ctx, "loading "+p, viewport(390, 844), chromedp.Navigate(s.pageURL(p)))
 		checkAxe(t, ctx, axeJS, p+" at 390 px")
 	}
