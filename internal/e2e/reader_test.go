@@ -88,8 +88,8 @@ func TestTextWidth(t *testing.T) {
 }
 
 // TestStickyNav: on a wide screen the navigation stays at the top of the
-// window however far the page is scrolled, and scrolls by itself when it
-// is taller than the window.
+// window however far the page is scrolled, and scrolls by itself, within
+// reach of a keyboard, when it is taller than the window.
 func TestStickyNav(t *testing.T) {
 	browser(t)
 	s := site(t)
@@ -115,6 +115,20 @@ func TestStickyNav(t *testing.T) {
 	if !eval[bool](t, ctx, `[...document.querySelectorAll(".site-nav a")].some(a => a.offsetParent !== null)`) {
 		t.Error("no nav link is visible after scrolling")
 	}
+
+	// In a window shorter than the navigation, the navigation scrolls by
+	// itself, reaches its last link, and passes axe (a keyboard can
+	// scroll it).
+	do(t, ctx, "loading an option in a short window", viewport(1280, 360), chromedp.Navigate(s.pageURL("/options/dump/fusion_ir_preseg/")))
+	if !eval[bool](t, ctx, `(n => n.scrollHeight > n.clientHeight + 1)(document.querySelector(".site-nav"))`) {
+		t.Fatal("the navigation fits in a 360 px window: too short to test its scrolling")
+	}
+	last := eval[bool](t, ctx, `(() => { const n = document.querySelector(".site-nav"), links = n.querySelectorAll("a"), a = links[links.length - 1];
+		a.focus(); const r = a.getBoundingClientRect(); return document.activeElement === a && n.scrollTop > 0 && r.bottom <= innerHeight + 1; })()`)
+	if !last {
+		t.Error("focusing the nav's last link does not scroll it into view within the navigation")
+	}
+	checkAxe(t, ctx, readAxe(t, s.Root), "an option page in a 1280x360 window")
 }
 
 // chipLines measures, for every identifier chip under the selector, each
