@@ -401,10 +401,24 @@ func TestChangesLinked(t *testing.T) {
 		t.Errorf("llms.txt does not link /changes/:\n%s", llms)
 	}
 	axeJS := readAxe(t, h.Root)
+	added := "NVFUSER_DUMP=" + historyOption
 	for _, w := range []int64{1280, 390} {
 		do(t, ctx, "loading /changes/", viewport(w, 844), chromedp.Navigate(h.pageURL("/changes/")))
 		if got := eval[string](t, ctx, `document.querySelector("h1").textContent`); got != "What changed" {
 			t.Errorf("/changes/ shows %q", got)
+		}
+		if !eval[bool](t, ctx, `[...document.querySelectorAll(".changes-page td code")].some(c => c.textContent === `+jsString(added)+`)`) {
+			t.Errorf("/changes/ does not list %s, added by the second commit", added)
+		}
+		var chips struct{ Broken, Multi []string }
+		if err := json.Unmarshal([]byte(eval[string](t, ctx, chipLines+`(".changes-page td code")`)), &chips); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range chips.Broken {
+			t.Errorf("/changes/ at %d px: %q is broken across lines inside a name", w, b)
+		}
+		if w == 390 && !slices.Contains(chips.Multi, added) {
+			t.Errorf("/changes/ at 390 px: %s should wrap after its \"=\" (chips on two lines: %q)", added, chips.Multi)
 		}
 		checkAxe(t, ctx, axeJS, fmt.Sprintf("/changes/ at %d px", w))
 	}

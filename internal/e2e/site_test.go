@@ -28,8 +28,9 @@ type builtSite struct {
 	tmp     string
 	err     error
 
-	// history: build from a git checkout of the example (one commit), so
-	// that the pages only a git history gives (/changes/, "Since") exist.
+	// history: build from a git checkout of the example (two commits, see
+	// exampleCheckout), so that the pages only a git history gives
+	// (/changes/, "Since") exist.
 	history bool
 }
 
@@ -180,8 +181,14 @@ func artifactsDir(t testing.TB) string {
 	return abs
 }
 
-// exampleCheckout copies the embedded example's nvFuser tree to dst and
-// commits it, with a fixed author and date, as a one-commit git checkout.
+// historyOption is the NVFUSER_DUMP option the history site's second
+// commit adds: /changes/ lists it, and its name is too long for a phone's
+// line with "NVFUSER_DUMP=" before it.
+const historyOption = "python_definition_segments_verbose"
+
+// exampleCheckout copies the embedded example's nvFuser tree to dst as a
+// git checkout of two commits, with a fixed author and dates: the example
+// as version 0.0.1, then version 0.0.2, which adds historyOption.
 func exampleCheckout(root, dst string) (string, error) {
 	if err := fsutil.CopyTree(filepath.Join(root, "generator", "example", "fuser"), dst); err != nil {
 		return "", err
@@ -190,18 +197,47 @@ func exampleCheckout(root, dst string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("git not on PATH (the history site is a git checkout): %w", err)
 	}
-	for _, args := range [][]string{
-		{"init", "-q"},
-		{"add", "-A"},
-		{"-c", "user.name=Handbook Tests", "-c", "user.email=tests@example.invalid", "commit", "-q", "-m", "example"},
-	} {
-		cmd := exec.Command(gitBin, args...)
+	git := func(date string, args ...string) error {
+		cmd := exec.Command(gitBin, append([]string{"-c", "user.name=Handbook Tests", "-c", "user.email=tests@example.invalid"}, args...)...)
 		cmd.Dir = dst
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE=2026-01-05T12:00:00Z", "GIT_COMMITTER_DATE=2026-01-05T12:00:00Z",
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
 			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			return "", fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+			return fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
+		return nil
+	}
+	version := filepath.Join(dst, "python", "version.txt")
+	if err := os.WriteFile(version, []byte("0.0.1\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "init", "-q"); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "add", "-A"); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "commit", "-q", "-m", "example"); err != nil {
+		return "", err
+	}
+	opts := filepath.Join(dst, "csrc", "options.cpp")
+	src, err := os.ReadFile(opts)
+	if err != nil {
+		return "", err
+	}
+	const anchor = `{"fusion_ir", DebugDumpOption::FusionIr},`
+	if !strings.Contains(string(src), anchor) {
+		return "", fmt.Errorf("%s: no %s to add an option after", opts, anchor)
+	}
+	src = []byte(strings.Replace(string(src), anchor, anchor+"\n      {\""+historyOption+"\", DebugDumpOption::PythonDefinitionSegmentsVerbose},", 1))
+	if err := os.WriteFile(opts, src, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(version, []byte("0.0.2\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := git("2026-02-09T12:00:00Z", "commit", "-q", "-a", "-m", "add an option"); err != nil {
+		return "", err
 	}
 	return dst, nil
 }
