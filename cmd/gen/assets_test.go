@@ -76,7 +76,9 @@ func TestNoteImagesAndRelativeLinks(t *testing.T) {
 	}
 
 	tree := testsite.Tree(t, filepath.Join(proj, "public"))
-	figs, read := notePageDir(t, tree, "figs"), notePageDir(t, tree, "read")
+	// The checkout's docs are read as docs (the --notes copies of them
+	// are the same files): their ids come from their checkout paths.
+	figs, read := notePageDir(t, tree, "dev-figs"), notePageDir(t, tree, "reading-read")
 	html := string(tree[figs+"index.html"])
 	for file, want := range map[string]string{
 		figs + "figs/box.svg":                            `<svg xmlns="http://www.w3.org/2000/svg"><text>` + svgMarker + `</text></svg>`,
