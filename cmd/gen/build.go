@@ -58,6 +58,7 @@ func settings(name string, args []string, stdout, stderr io.Writer, extra func(*
 	baseURL := fs.String("base-url", "", "the published site's URL (overrides baseURL in the config)")
 	var notes multiFlag
 	fs.Var(&notes, "notes", "note file, folder or glob (repeatable)")
+	noDocs := fs.Bool("no-docs", false, "do not read the checkout's docs (doc/**/*.md) as guides (docs = \"off\")")
 	if extra != nil {
 		extra(fs)
 	}
@@ -120,6 +121,9 @@ func settings(name string, args []string, stdout, stderr io.Writer, extra func(*
 	}
 	if *baseURL != "" {
 		s.BaseURL = *baseURL
+	}
+	if *noDocs {
+		s.Docs = config.DocsOff
 	}
 	return s, nil
 }

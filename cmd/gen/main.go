@@ -94,6 +94,8 @@ flags (build, check, serve):
                   print which
   --source DIR    nvFuser checkout to read (default: config, else the embedded example)
   --notes PATH    note file, folder or glob; repeatable (default: config)
+  --no-docs       do not read the checkout's own docs (doc/**/*.md but doc/sphinx,
+                  read as guides by default: docs in config.toml)
   --out DIR       where the site is published (default: config, else public/)
   --base-url URL  the published site's URL (default: baseURL in the config, the
                   placeholder https://nvfuser-handbook.example/); absolute links, the

@@ -8,11 +8,13 @@ import (
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
+	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
 	"github.com/nvfuser-handbook/handbook/generator/history"
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -51,6 +53,9 @@ type Facts struct {
 	// Parsed are notes parsed by an earlier run against these same facts
 	// (gen serve keeps them between changes); nil parses every note.
 	Parsed *NoteCache
+	// Overrides set kinds, titles and statuses of notes and docs by path
+	// (config.toml's [[params.handbook.overrides]]).
+	Overrides []config.Override
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -115,11 +120,14 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// removed options and variables are names too.
 	history.Apply(h, f.History)
 	h.Inbound = f.Inbound
-	notes, err := Notes(in, h, f.Parsed)
+	notes, err := Notes(in, h, f.Parsed, f.Overrides)
 	if err != nil {
 		return nil, err
 	}
 	h.Notes = notes
+	// Relative links and images, against the notes as a whole and the
+	// checkout on disk; what does not resolve is a warning at its line.
+	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
 	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
@@ -16,12 +17,20 @@ import (
 
 // Notes parses every note against the reference model h (to tell known
 // options from stale ones) and returns them sorted by id. Two notes with the
-// same id are an error: their URLs would collide.
+// same id are an error: their URLs would collide. Docs of the checkout are
+// guides by default, and the configuration's overrides (set, nil for none)
+// set kinds, titles and statuses by path; one that matches nothing is a
+// warning in in.Warnings. Notes sharing a title get a ListTitle.
 //
 // A cache (nil for none) holds the notes a run before parsed against the
 // same reference model: those whose bytes are unchanged are not parsed
 // again.
-func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache) ([]*model.Note, error) {
+func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config.Override) ([]*model.Note, error) {
+	ov, err := compileOverrides(set)
+	if err != nil {
+		return nil, err
+	}
+	in.Warnings = append(in.Warnings, ov.unmatched(in.Notes)...)
 	opt := notes.Options{
 		KnownOption: func(env, name string) (known, isFamily bool) {
 			if h.Family(env) == nil {
@@ -41,9 +50,9 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache) ([]*model.No
 			parsed[i] = n
 			return
 		}
-		parsed[i], failed[i] = notes.Parse(in.Notes[i].Path, in.Notes[i].Data, opt)
+		parsed[i], failed[i] = notes.ParseAs(in.Notes[i].Path, in.Notes[i].Data, opt, ov.preset(in.Notes[i]))
 		if parsed[i] != nil {
-			parsed[i].Path = in.Notes[i].Rel
+			parsed[i].Path, parsed[i].Doc = in.Notes[i].Rel, in.Notes[i].Doc
 			if parsed[i].Path == "" {
 				parsed[i].Path = filepath.Base(in.Notes[i].Path)
 			}
@@ -70,6 +79,8 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache) ([]*model.No
 		return nil, fmt.Errorf("%d note(s) could not be read:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	shortNames(out)
+	disambiguate(out)
 	return out, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
@@ -90,5 +91,51 @@ func TestLostURLs(t *testing.T) {
 	back, err := ReadManifest(manifest)
 	if err != nil || strings.Join(back, " ") != strings.Join(urls, " ") {
 		t.Errorf("manifest round trip = %v, %v", back, err)
+	}
+}
+
+// A problem in a note's body is reported at the note's file and line;
+// one the page's template made stays at the page.
+func TestInNotes(t *testing.T) {
+	n := &model.Note{ID: "multigpu", Kind: model.KindNotes, Source: "../Fuser/doc/reading/multigpu.md", BodyLine: 3,
+		Body: "# Multi-GPU\n\ntext\n\nAs in [this figure](#ep-figure), and [x](../dev/tma.md#gone).\n"}
+	in := []Problem{
+		{File: "notes/multigpu/index.html", Line: 885, Msg: "broken anchor", Ref: "#ep-figure"},
+		{File: "notes/multigpu/index.html", Line: 886, Msg: "broken anchor", Ref: "/guides/tma/#gone"},
+		{File: "notes/multigpu/index.html", Line: 20, Msg: "broken link", Ref: "/made/by/template/"},
+		{File: "guides/other/index.html", Line: 4, Msg: "broken link", Ref: "#ep-figure"},
+	}
+	want := []string{
+		"../Fuser/doc/reading/multigpu.md:7: broken anchor (on notes/multigpu/index.html)",
+		"../Fuser/doc/reading/multigpu.md:7: broken anchor (on notes/multigpu/index.html)",
+		"notes/multigpu/index.html:20: broken link",
+		"guides/other/index.html:4: broken link",
+	}
+	got := InNotes(in, []*model.Note{n})
+	for i, p := range got {
+		if p.String() != want[i] {
+			t.Errorf("problem %d:\n got %s\nwant %s", i, p, want[i])
+		}
+	}
+}
+
+func TestUnresolvedLocal(t *testing.T) {
+	n := &model.Note{Source: "notes/a.md", Local: []model.LocalRef{
+		{Dest: "fig.svg", Line: 4, Image: true, Target: model.LocalTarget{Kind: model.LocalAsset, Name: "fig.svg"}},
+		{Dest: "../../x.png", Line: 9, Image: true, Target: model.LocalTarget{Why: "outside"}},
+		{Dest: "gone.md", Line: 12, Target: model.LocalTarget{Why: "no such file"}},
+	}}
+	got := UnresolvedLocal([]*model.Note{n})
+	want := []string{
+		`notes/a.md:9: image "../../x.png" shown flagged, not linked: outside`,
+		`notes/a.md:12: link "gone.md" shown flagged, not linked: no such file`,
+	}
+	if len(got) != len(want) {
+		t.Fatalf("problems: %v", got)
+	}
+	for i, p := range got {
+		if p.String() != want[i] {
+			t.Errorf("problem %d:\n got %s\nwant %s", i, p, want[i])
+		}
 	}
 }

@@ -24,6 +24,9 @@ type Problem struct {
 	File string // site-relative file, or the input that caused it
 	Line int
 	Msg  string
+	// Ref is the href or src a link problem is about, as the page has it
+	// (InNotes finds it again in the note the page came from).
+	Ref string
 }
 
 func (p Problem) String() string {
@@ -78,7 +81,7 @@ func Links(siteDir, baseURL string) ([]Problem, error) {
 				if data == nil {
 					data, _ = os.ReadFile(filepath.Join(siteDir, f))
 				}
-				problems = append(problems, Problem{File: f, Line: lineOf(data, target), Msg: msg})
+				problems = append(problems, Problem{File: f, Line: lineOf(data, target), Msg: msg, Ref: target})
 			}
 		}
 	}

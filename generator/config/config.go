@@ -41,6 +41,16 @@ type Settings struct {
 	// NotesEditBase turns a note's path into an "edit this note" URL.
 	NotesEditBase string
 
+	// Docs says whether nvFuser's own docs (DocsInclude minus DocsExclude,
+	// globs of the checkout) are read as guides: DocsAuto, DocsOn or
+	// DocsOff (see docs.go).
+	Docs        string
+	DocsInclude []string
+	DocsExclude []string
+	// Overrides set kinds, titles and statuses by path
+	// ([[params.handbook.overrides]]).
+	Overrides []Override
+
 	// Warnings are findings about the configuration itself that do not
 	// stop a run: an unknown [params.handbook] key (a typo that would
 	// silently be ignored), named with file and line.
@@ -115,6 +125,9 @@ func Load(path string) (*Settings, error) {
 	default:
 		return nil, fmt.Errorf("%s: params.handbook.notes: expected a list of paths, got %T", where("notes"), notes)
 	}
+	if err := s.loadDocs(abs, string(data), h); err != nil {
+		return nil, err
+	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -129,7 +142,8 @@ func Load(path string) (*Settings, error) {
 }
 
 // knownKeys are the [params.handbook] keys gen reads.
-var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true}
+var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
+	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true}
 
 // unknownKeys warns about each [params.handbook] key gen does not read,
 // sorted, with the line of config.toml that sets it when that file has it

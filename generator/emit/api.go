@@ -62,13 +62,17 @@ type APIDrift struct {
 
 // APIRunbook is one entry of api/runbooks.json (every note, whatever its kind).
 type APIRunbook struct {
-	ID         string          `json:"id"`
-	Title      string          `json:"title"`
-	URL        string          `json:"url"`
-	ShortURL   string          `json:"short_url"`
-	Kind       string          `json:"kind"`
-	Status     string          `json:"status"`
-	Source     string          `json:"source"`
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	// ListTitle tells notes with the same title apart (model.Note.ListTitle).
+	ListTitle string `json:"list_title,omitempty"`
+	URL       string `json:"url"`
+	ShortURL  string `json:"short_url"`
+	Kind      string `json:"kind"`
+	Status    string `json:"status"`
+	Source    string `json:"source"`
+	// SourceURL is a doc's file in nvFuser at the checkout's commit.
+	SourceURL  string          `json:"source_url,omitempty"`
 	Env        []string        `json:"env"`
 	Options    []APINoteOption `json:"options"`
 	Files      []string        `json:"files"`
@@ -123,8 +127,8 @@ func (e *emitter) api() error {
 	}
 	notes := []APIRunbook{}
 	for _, n := range e.h.Notes {
-		r := APIRunbook{ID: n.ID, Title: n.Title, URL: abs(urls.Note(n.Kind, n.ID)), ShortURL: abs(urls.Short(n.ID)),
-			Kind: n.Kind, Status: n.Status, Source: notePath(n), Env: []string{}, Options: []APINoteOption{},
+		r := APIRunbook{ID: n.ID, Title: n.Title, ListTitle: n.ListTitle, URL: abs(urls.Note(n.Kind, n.ID)), ShortURL: abs(urls.Short(n.ID)),
+			Kind: n.Kind, Status: n.Status, Source: notePath(n), SourceURL: e.docSourceURL(n), Env: []string{}, Options: []APINoteOption{},
 			Files: []string{}, Tests: nonNil(n.Tests), Symbols: nonNil(n.Symbols), Signatures: []string{}, Freshness: n.Freshness}
 		if r.Freshness == nil {
 			r.Freshness = []model.Freshness{}

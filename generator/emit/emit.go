@@ -151,7 +151,7 @@ func (e *emitter) notes() error {
 			return
 		}
 		e.w.SetOrigin(rel, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
-		errs[i] = e.w.Write(rel, data)
+		errs[i] = errors.Join(e.w.Write(rel, data), e.noteAssets(n))
 	})
 	return errors.Join(errs...)
 }

@@ -14,7 +14,10 @@ import (
 )
 
 type noteFront struct {
-	Title       string     `toml:"title"`
+	Title string `toml:"title"`
+	// LinkTitle is what lists show (Hugo's .LinkTitle) when another note
+	// has the same title: model.Note.ListTitle.
+	LinkTitle   string     `toml:"linkTitle,omitempty"`
 	Description string     `toml:"description,omitempty"`
 	Date        string     `toml:"date,omitempty"`
 	Aliases     []string   `toml:"aliases,omitempty"`
@@ -28,6 +31,9 @@ type noteParams struct {
 	Status  string `toml:"status,omitempty"`
 	Source  string `toml:"source"`
 	EditURL string `toml:"edit_url,omitempty"`
+	// SourceURL is a doc's file in the nvFuser repository at the
+	// checkout's commit (docs read from the checkout only).
+	SourceURL string `toml:"source_url,omitempty"`
 	// UnsafeURLs are destinations the render hooks show as text, never
 	// as links (notes.URLSafety decided, once, while reading the note).
 	UnsafeURLs []string `toml:"unsafe_urls,omitempty"`
@@ -55,6 +61,10 @@ type noteParams struct {
 	Next          []string  `toml:"next_steps,omitempty"`
 	Related       []Ref     `toml:"related,omitempty"`
 	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
+
+	// LocalLinks are the body's relative links and images, resolved (see
+	// localLinks).
+	LocalLinks []noteLocal `toml:"local_links,omitempty"`
 }
 
 type noteVar struct {
@@ -91,7 +101,7 @@ type noteSig struct {
 }
 
 func (e *emitter) notePage(n *model.Note) page {
-	f := noteFront{Title: n.Title, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
+	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
 	f.Aliases = []string{urls.Short(n.ID)}
 	for _, a := range n.Aliases {
 		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
@@ -99,7 +109,11 @@ func (e *emitter) notePage(n *model.Note) page {
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
-	p.EditURL = e.site.EditURL(notePath(n))
+	// nvFuser's own doc links its file at the checkout's commit; a note
+	// its edit URL.
+	if p.SourceURL = e.docSourceURL(n); p.SourceURL == "" {
+		p.EditURL = e.site.EditURL(notePath(n))
+	}
 	for _, u := range n.UnsafeURLs {
 		if !slices.Contains(p.UnsafeURLs, u.URL) {
 			p.UnsafeURLs = append(p.UnsafeURLs, u.URL)
@@ -181,7 +195,17 @@ func (e *emitter) notePage(n *model.Note) page {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
 	sort.Strings(p.NotInCheckout)
+	p.LocalLinks = e.localLinks(n)
 	return page{front: f, body: literal(string(body))}
+}
+
+// docSourceURL is the file of one of nvFuser's docs in the repository at
+// the checkout's commit; "" for a note.
+func (e *emitter) docSourceURL(n *model.Note) string {
+	if !n.Doc {
+		return ""
+	}
+	return urls.SourceRange(e.site.RepoURL, e.site.RepoRef, model.FileRef{Path: n.Path})
 }
 
 // notePath is the note's path as pages and the JSON API show it:
@@ -196,7 +220,7 @@ func notePath(n *model.Note) string {
 // noteRef is a reference to a note.
 func noteRef(n *model.Note) Ref {
 	u := urls.Note(n.Kind, n.ID)
-	return Ref{ID: n.ID, Title: n.Title, Kind: n.Kind, Status: n.Status, URL: u}
+	return Ref{ID: n.ID, Title: n.ListedTitle(), Kind: n.Kind, Status: n.Status, URL: u}
 }
 
 // isFamily says whether a variable holds a list of options (NVFUSER_DUMP

@@ -14,7 +14,7 @@ func (e *emitter) sections() error {
 		{"env/_index.md", "Environment variables", "Every environment variable nvFuser or its build reads, from env_options.yaml and the code.", "reference", 30},
 		{"options/_index.md", "Option families", "The options accepted in NVFUSER_DUMP, NVFUSER_ENABLE, NVFUSER_DISABLE and NVFUSER_PROF.", "reference", 40},
 		{"runbooks/_index.md", "Runbooks", "Investigations of failures: how to reproduce, what was found, what to do next.", model.KindRunbook, 10},
-		{"guides/_index.md", "Guides", "How-to workflows for debugging nvFuser.", model.KindGuide, 20},
+		{"guides/_index.md", "Guides", "How-to workflows for debugging nvFuser, and nvFuser's own docs: design docs, tutorials, background reading.", model.KindGuide, 20},
 		{"notes/_index.md", "Other notes", "Notes that are neither runbooks nor guides.", model.KindNotes, 50},
 	}
 	for _, s := range idx {

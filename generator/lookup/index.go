@@ -153,7 +153,7 @@ func BuildWith(notes []*model.Note, url func(*model.Note) string, memo *Memo) *I
 		for _, f := range feats {
 			df[f]++
 		}
-		idx.Docs = append(idx.Docs, Doc{ID: n.ID, Title: n.Title, URL: url(n), Kind: n.Kind, Status: n.Status, Features: feats})
+		idx.Docs = append(idx.Docs, Doc{ID: n.ID, Title: n.ListedTitle(), URL: url(n), Kind: n.Kind, Status: n.Status, Features: feats})
 		docTokens = append(docTokens, tokens[i])
 	}
 	total := float64(len(idx.Docs))

@@ -34,7 +34,15 @@ type Note struct {
 	// it came from: what published pages and the JSON API show, so no
 	// path of the build machine is ever published.
 	Path string
-	Date string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
+	// Doc says the note is one of nvFuser's docs, read from the checkout:
+	// Path is its path there (doc/dev/tma.md), and its source is linked
+	// at the checkout's commit.
+	Doc bool `json:",omitempty"`
+	// ListTitle is what lists show when another note has the same title:
+	// Title and where the note comes from ("Debugging (nvFuser doc/dev)",
+	// "Debugging (notes)"); "" when Title alone tells it apart.
+	ListTitle string `json:",omitempty"`
+	Date      string // YYYY-MM-DD, from front matter or the note itself; "" if unknown
 
 	Symptom string // first paragraph of the problem/summary section
 
@@ -65,6 +73,11 @@ type Note struct {
 	// links (see notes.URLSafety), in document order: rendered as text,
 	// reported by gen check.
 	UnsafeURLs []UnsafeURL
+	// Local are the body's relative link and image destinations
+	// ("tma/box.svg", "../reading/x.md#y", "../../csrc/ops/alias.h"), in
+	// document order: found by the notes stage, their Target filled in by
+	// package localref in the model stage.
+	Local []LocalRef `json:",omitempty"`
 
 	// Mentions are where Body names something a page may link to, in
 	// order: found once by the extract stage, spliced into links by
@@ -72,11 +85,57 @@ type Note struct {
 	Mentions []Mention
 }
 
+// ListedTitle is the title a list shows: ListTitle when another note
+// shares the title, else Title.
+func (n *Note) ListedTitle() string {
+	if n.ListTitle != "" {
+		return n.ListTitle
+	}
+	return n.Title
+}
+
 // UnsafeURL is a destination in a note that is rendered as inert text.
 type UnsafeURL struct {
 	URL  string // as the renderer receives it (escapes and entities still raw)
 	Line int    // line in the note
 	Why  string
+}
+
+// LocalRef is a relative destination in a note's body: a Markdown link or
+// image, or the src of an HTML <img>.
+type LocalRef struct {
+	Dest  string // as the renderer receives it (Markdown escapes resolved, %-escapes kept)
+	Line  int    // line in the note's file
+	Image bool   // shown as an image, not followed as a link
+	HTML  bool   // from raw HTML (<img src>), not Markdown
+	// Target is what Dest resolves to (package localref).
+	Target LocalTarget
+}
+
+// LocalKind says what a LocalRef resolved to.
+type LocalKind uint8
+
+// Local target kinds.
+const (
+	LocalUnresolved LocalKind = iota // Why says why; shown flagged, never linked
+	LocalNote                        // another note: NoteKind, NoteID
+	LocalSource                      // a file of the checkout: Path
+	LocalSourceDir                   // a folder of the checkout: Path
+	LocalAsset                       // an image published beside the page: Name, File
+)
+
+// LocalTarget is where a LocalRef leads.
+type LocalTarget struct {
+	Kind     LocalKind
+	NoteKind string // LocalNote
+	NoteID   string // LocalNote
+	Path     string // LocalSource, LocalSourceDir: slash path inside the checkout
+	// Name is a LocalAsset's slash path relative to the note's page: the
+	// destination itself when it stays inside the note's folder.
+	Name     string
+	File     string // LocalAsset: the file on disk to publish
+	Fragment string // "#..." of the destination, without the "#"
+	Why      string // LocalUnresolved
 }
 
 // MentionKind says what a Mention names.

@@ -47,10 +47,22 @@ import (
 //	            Conversation, Files changed, wants to merge, Labels,
 //	            Successfully merging this pull request, ...)
 //
+//	document the shapes of a written-down explanation (design doc, FAQ,
+//	            tutorial, reference table, theorems: see shape.go), added
+//	            to the guide score
+//
+// A runbook records one failure, so it needs evidence of one: an error
+// signature, a reproducer (a runnable command, a named test, "to
+// reproduce"), a record of events (see recordStyle), a stated outcome or
+// a title naming a failure. Failure words and "Problem" headings alone are
+// what design docs and FAQs are made of too.
+//
 // The kind is notes when chrome >= 6 (a scraped page: whatever it quotes,
-// it is not itself a runbook); otherwise runbook when runbook >= 6 and
-// exceeds guide; otherwise guide when guide >= 6; otherwise notes. Front
-// matter "kind" overrides all of this.
+// it is not itself a runbook); otherwise runbook when there is evidence
+// of a failure, runbook >= 6 and runbook exceeds guide + document;
+// otherwise guide when guide + document >= 6; otherwise notes. Front
+// matter "kind" (or the handbook's config, see Preset) overrides all of
+// this.
 const (
 	minKindScore = 6
 	minChrome    = 6
@@ -90,7 +102,9 @@ var failureHints = []string{"segf", "segm", "bus error", "core dumped", "abort",
 	"error", "wrong", "incorrect", "mismatch", "nan"}
 
 type kindScores struct {
-	runbook, guide, chrome int
+	runbook, guide, document, chrome int
+	// incident: the note has evidence of one failure that happened.
+	incident bool
 }
 
 func scoreKind(d *doc, n *model.Note) kindScores {
@@ -176,15 +190,20 @@ func scoreKind(d *doc, n *model.Note) kindScores {
 	if repro {
 		s.runbook += 3
 	}
-	if recordStyle(d) {
+	record := recordStyle(d)
+	if record {
 		s.runbook += 3
 	}
-	if statedOutcome(d) != "" || explicitStatus(d) != "" {
+	outcome := statedOutcome(d) != "" || explicitStatus(d) != ""
+	if outcome {
 		s.runbook += 3
 	}
-	if failureWordRE.MatchString(n.Title) || runbookHeadingRE.MatchString(n.Title) {
+	failTitle := failureWordRE.MatchString(n.Title) || runbookHeadingRE.MatchString(n.Title)
+	if failTitle {
 		s.runbook += 3
 	}
+	s.incident = len(n.Signatures) > 0 || repro || record || outcome || failTitle
+	s.document = docScore(d, n.Title)
 	s.guide = capped(gHeadings, 2, 12) + capped(imperatives, 1, 6) + capped(placeholders, 1, 4) + capped(promptBlocks, 1, 4)
 	if guideTitleRE.MatchString(n.Title) || guideHeadingRE.MatchString(n.Title) {
 		s.guide += 3
@@ -206,9 +225,9 @@ func (s kindScores) kind() string {
 	switch {
 	case s.chrome >= minChrome:
 		return model.KindNotes
-	case s.runbook >= minKindScore && s.runbook > s.guide:
+	case s.incident && s.runbook >= minKindScore && s.runbook > s.guide+s.document:
 		return model.KindRunbook
-	case s.guide >= minKindScore:
+	case s.guide+s.document >= minKindScore:
 		return model.KindGuide
 	}
 	return model.KindNotes
@@ -304,6 +323,15 @@ func statedOutcome(d *doc) string {
 }
 
 func runbookStatus(d *doc) string {
+	// A conversation or a running log ends where the story ends: what it
+	// says last about the outcome is its status, whatever it hoped for
+	// on the way.
+	switch recordKind(d) {
+	case recordChat, recordLog, recordMail:
+		if s := endingStatus(d); s != "" {
+			return s
+		}
+	}
 	if s := explicitStatus(d); s != "" {
 		return s
 	}
@@ -332,14 +360,35 @@ var (
 var notSpeakers = map[string]bool{"note": true, "notes": true, "status": true, "fix": true, "cause": true, "result": true,
 	"results": true, "expected": true, "actual": true, "subject": true, "from": true, "to": true, "cc": true, "date": true,
 	"q": true, "a": true, "tip": true, "todo": true, "update": true, "edit": true, "ps": true, "see": true, "example": true,
-	"command": true, "output": true, "env": true, "environment": true, "gpu": true, "cuda": true, "driver": true, "version": true}
+	"command": true, "output": true, "env": true, "environment": true, "gpu": true, "cuda": true, "driver": true, "version": true,
+	// the labels of documents: theorems, design docs, tutorials
+	"proof": true, "definition": true, "theorem": true, "lemma": true, "corollary": true, "remark": true, "claim": true,
+	"question": true, "answer": true, "reference": true, "references": true, "problem": true, "solution": true,
+	"goal": true, "goals": true, "pros": true, "cons": true, "pro": true, "con": true, "advantages": true,
+	"disadvantages": true, "benefits": true, "drawbacks": true, "rationale": true, "motivation": true, "summary": true,
+	"context": true, "background": true, "step": true, "option": true, "approach": true, "idea": true,
+	"observation": true, "conclusion": true, "key": true, "reason": true, "input": true, "inputs": true,
+	"returns": true, "usage": true, "warning": true, "important": true, "caution": true, "recommendation": true,
+	"limitation": true, "limitations": true, "implementation": true, "requirements": true, "overview": true}
 
-// recordStyle reports whether the note is written as a record of events:
-// a running log (two or more timestamped lines), a chat transcript (two
-// timestamped turns, or three turns by two speakers), an e-mail thread (two or more header lines), an
-// issue template ("Describe the bug", "To reproduce"), or a table of runs
-// (a table with at least three rows).
-func recordStyle(d *doc) bool {
+// Record kinds: how a note written as a record of events is written.
+const (
+	recordNone     = ""
+	recordLog      = "log"      // two or more timestamped lines
+	recordChat     = "chat"     // two timestamped turns, or three turns by two speakers
+	recordMail     = "mail"     // two or more e-mail header lines
+	recordTemplate = "template" // an issue template ("Describe the bug", "To reproduce")
+	recordTable    = "table"    // a table of runs (see table.ofRuns)
+)
+
+// recordStyle reports whether the note is written as a record of events
+// (see recordKind).
+func recordStyle(d *doc) bool { return recordKind(d) != recordNone }
+
+// recordKind says how the note records events: a running log, a chat
+// transcript (turns by the same few people), an e-mail thread, an issue template or a table of runs; ""
+// when it is written otherwise.
+func recordKind(d *doc) string {
 	stamps, mail, turns := 0, 0, 0
 	speakers := map[string]bool{}
 	for _, u := range d.units {
@@ -348,7 +397,7 @@ func recordStyle(d *doc) bool {
 		}
 		t := strings.TrimSpace(u.text)
 		if templateRE.MatchString(t) {
-			return true
+			return recordTemplate
 		}
 		if timestampLineRE.MatchString(t) {
 			stamps++
@@ -361,21 +410,49 @@ func recordStyle(d *doc) bool {
 			speakers[strings.ToLower(m[1])] = true
 		}
 	}
-	if stamps >= 2 || mail >= 2 || turns >= 3 && len(speakers) >= 2 {
-		return true
+	switch {
+	// People in a chat speak more than once; a list of terms each
+	// followed by a colon (a glossary, a design doc's "Goal:" lines)
+	// names each once.
+	case turns >= 3 && len(speakers) >= 2 && 2*len(speakers) <= turns+2:
+		return recordChat
+	case stamps >= 2:
+		return recordLog
+	case mail >= 2:
+		return recordMail
 	}
-	rows, inTable := 0, false
-	for _, line := range strings.Split(string(d.src), "\n") {
-		switch {
-		case tableRuleRE.MatchString(line):
-			inTable, rows = true, 0
-		case inTable && strings.Contains(line, "|"):
-			if rows++; rows >= 3 {
-				return true
-			}
-		default:
-			inTable = false
+	for _, t := range tablesOf(d.src) {
+		if t.ofRuns() {
+			return recordTable
 		}
 	}
-	return false
+	return recordNone
 }
+
+// endingStatus is the status a conversation or running log ends with:
+// the last thing it says about the outcome (a status line, a fix, a
+// workaround, "still open"), read top to bottom; "" when it says nothing.
+// A chat that finds a workaround and later reports the fix is resolved;
+// one that reports a fix and later "still crashes, no fix yet" is open.
+func endingStatus(d *doc) string {
+	last := ""
+	for _, u := range d.units {
+		if u.kind != unitProse || u.heading {
+			continue
+		}
+		switch {
+		case statusLineRE.MatchString(u.text):
+			last = statusWords[strings.ToLower(statusLineRE.FindStringSubmatch(u.text)[1])]
+		case resolvedProseRE.MatchString(u.text) && !negatedFixRE.MatchString(u.text):
+			last = model.StatusResolved
+		case stillOpenRE.MatchString(u.text) || noWorkaroundRE.MatchString(u.text) || reopenedRE.MatchString(u.text):
+			last = model.StatusOpen
+		case workaroundRE.MatchString(u.text):
+			last = model.StatusWorkaround
+		}
+	}
+	return last
+}
+
+// reopenedRE is a conversation taking back an earlier outcome.
+var reopenedRE = regexp.MustCompile(`(?i)\b(?:still (?:crash|fail|segfault|hang)s?|(?:crash|fail|segfault|break)s? again|came back|reopen(?:ed|ing)?|(?:fix|workaround) (?:did ?n[o']t|does ?n[o']t|doesn't|didn't) (?:work|help)|not (?:actually )?fixed)\b`)

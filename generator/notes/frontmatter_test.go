@@ -99,3 +99,22 @@ func TestIDFromSource(t *testing.T) {
 		}
 	}
 }
+
+func TestDocID(t *testing.T) {
+	for rel, want := range map[string]string{
+		"doc/dev/tma.md":            "dev-tma",
+		"doc/dev/debug.md":          "dev-debug",
+		"doc/math/logic.md":         "math-logic",
+		"doc/README.md":             "doc",
+		"doc/reading/README.md":     "reading",
+		"doc/reading/iterdomain.md": "reading-iterdomain",
+		"benchmarks/README.md":      "benchmarks",
+		"README.md":                 "readme",
+		"doc/dev/Host_IR JIT.md":    "dev-host-ir-jit",
+		"doc/ragged_iter_domain.md": "ragged-iter-domain",
+	} {
+		if got := DocID(rel); got != want {
+			t.Errorf("DocID(%q) = %q, want %q", rel, got, want)
+		}
+	}
+}

@@ -32,10 +32,34 @@ type extractor struct {
 	date string          // the date the note gives itself
 }
 
+// Preset is what the handbook says about one note before reading it:
+// defaults for a doc of the checkout, and the configuration's override
+// for its path. Front matter beats the defaults; the override beats
+// front matter (it is how one sets the kind of a file one cannot edit).
+type Preset struct {
+	// ID replaces the id derived from the file name ("" keeps it);
+	// front matter's id still wins.
+	ID string
+	// DefaultKind replaces the derived kind ("" keeps it): a doc of the
+	// checkout is a guide, whatever its words.
+	DefaultKind string
+	// Origin says where the note is from ("nvFuser doc"), added to a
+	// title that is not the note's own heading ("Table of Contents
+	// (nvFuser doc)").
+	Origin string
+	// Kind, Title and Status are the override's ("" sets nothing).
+	Kind, Title, Status string
+}
+
 // Parse reads one note. source is the path as given (used for the id and
 // in errors); data is the file's content. Errors have the form
 // "source:line: message". Parse never panics.
-func Parse(source string, data []byte, opt Options) (note *model.Note, err error) {
+func Parse(source string, data []byte, opt Options) (*model.Note, error) {
+	return ParseAs(source, data, opt, Preset{})
+}
+
+// ParseAs is Parse with what the handbook says about the note (see Preset).
+func ParseAs(source string, data []byte, opt Options, preset Preset) (note *model.Note, err error) {
 	defer func() {
 		// Belt and braces: a bug in an extractor must cost one note, not
 		// the build.
@@ -84,23 +108,45 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 	}
 
 	n.UnsafeURLs = x.doc.unsafe
+	n.Local = x.doc.localRefs()
 	n.Title = x.doc.title()
 	n.Symptom = x.doc.symptom()
 	n.Date = x.date
 	n.Kind = scoreKind(x.doc, n).kind()
+	if preset.ID != "" {
+		n.ID = sanitizeID(preset.ID)
+	}
+	if preset.DefaultKind != "" {
+		n.Kind = preset.DefaultKind
+	}
 
-	// Front matter wins over everything derived.
+	// Front matter wins over everything derived; the handbook's override
+	// wins over front matter.
 	if fm.ID != "" {
 		n.ID = sanitizeID(fm.ID)
 	}
 	if fm.Title != "" {
 		n.Title = fm.Title
 	}
+	if preset.Title != "" {
+		n.Title = preset.Title
+	}
 	if n.Title == "" {
 		n.Title = humanize(n.ID)
+		if preset.ID != "" && fm.ID == "" { // a doc's id is its path; its name is its file's
+			n.Title = humanize(IDFromSource(source))
+		}
+	}
+	// A title that is not the page's own heading ("Table of Contents",
+	// a file name) says where the page is from, when the handbook knows.
+	if preset.Origin != "" && fm.Title == "" && preset.Title == "" && x.doc.headingTitle() == "" {
+		n.Title += " (" + preset.Origin + ")"
 	}
 	if fm.Kind != "" {
 		n.Kind = fm.Kind
+	}
+	if preset.Kind != "" {
+		n.Kind = preset.Kind
 	}
 	if fm.Date != "" {
 		n.Date = fm.Date
@@ -114,6 +160,9 @@ func Parse(source string, data []byte, opt Options) (note *model.Note, err error
 		n.Status = runbookStatus(x.doc)
 		if fm.Status != "" {
 			n.Status = fm.Status
+		}
+		if preset.Status != "" {
+			n.Status = preset.Status
 		}
 	}
 	finish(n)

@@ -142,6 +142,10 @@ func TestSeeds(t *testing.T) {
 		}},
 		// A scraped pull request page: chrome, not a runbook.
 		{"003", model.KindNotes, "", func(t *testing.T, n *model.Note) {
+			// The pull request's title, not the page's chrome nor the file name.
+			if n.Title != "AI Notes for my development [Do not merge]" {
+				t.Errorf("title %q", n.Title)
+			}
 			if !slices.Contains(n.Issues, "#4296") {
 				t.Errorf("issues %v", n.Issues)
 			}

@@ -112,7 +112,11 @@ func TestRecordStyle(t *testing.T) {
 		{"quoted reply", "From: y\n\n> On Tue, Jan 13, Leah wrote:\n> hi\n", true},
 		{"issue template", "### Describe the bug\n\nx\n", true},
 		{"bold template", "**To Reproduce**\n\nx\n", true},
-		{"table of runs", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n", true},
+		{"table of runs", "| run | gpu |\n| --- | --- |\n| 1 | a |\n| 3 | b |\n| 5 | c |\n", true},
+		{"table of outcomes", "| a | b |\n| --- | --- |\n| 1 | ok |\n| 3 | crash |\n| 5 | NaN |\n", true},
+		{"table of numbers", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n| 5 | 6 |\n", false},
+		{"reference table", "| option | meaning |\n| --- | --- |\n| a | fails |\n| b | fails |\n| c | ok |\n", false},
+		{"glossary is not a chat", "Associativity: a\n\nCommutativity: b\n\nIdentity: c\n\nInverse: d\n", false},
 		{"small table", "| a | b |\n| --- | --- |\n| 1 | 2 |\n", false},
 		{"prose", "We looked at the scheduler. It was fine.\n", false},
 	}

@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -25,6 +26,29 @@ func IDFromSource(source string) string {
 	return sanitizeID(base)
 }
 
+// DocID derives the id of a doc read from the checkout from its path
+// there, so that docs in different folders never share one and a doc's
+// URL stays what its path says: the path without its extension, the
+// leading doc/ folder dropped, folders joined by "-"; a README or index
+// is named for its folder ("doc/dev/tma.md" -> "dev-tma",
+// "doc/math/logic.md" -> "math-logic", "doc/reading/README.md" ->
+// "reading", "doc/README.md" -> "doc").
+func DocID(rel string) string {
+	rel = path.Clean(strings.ReplaceAll(rel, `\`, "/"))
+	dir, file := path.Split(rel)
+	stem := strings.TrimSuffix(file, path.Ext(file))
+	if s := strings.ToLower(stem); s == "readme" || s == "index" || s == "_index" {
+		switch dir {
+		case "":
+			return sanitizeID(stem)
+		case "doc/":
+			return "doc"
+		}
+		return sanitizeID(strings.TrimPrefix(dir, "doc/"))
+	}
+	return sanitizeID(strings.TrimPrefix(dir, "doc/") + stem)
+}
+
 // sanitizeID applies the id spelling rule to any string. The result is
 // never empty.
 func sanitizeID(s string) string {
@@ -47,8 +71,65 @@ func humanize(id string) string {
 	return string(unicode.ToUpper(r)) + t[size:]
 }
 
-// title is the first H1, else the first heading, else "".
+// title is the first H1, else the first heading; for a note without
+// headings, the title of the web page it was copied from (pageTitle), else
+// a label opening it ("Table of Contents:"); else "".
 func (d *doc) title() string {
+	if t := d.headingTitle(); t != "" {
+		return t
+	}
+	if t := d.pageTitle(); t != "" {
+		return t
+	}
+	return d.leadLabel()
+}
+
+// prTitleRE is how GitHub heads an issue or pull request page copied as
+// text: its title followed by its number ("Fix the cache #4296").
+var prTitleRE = regexp.MustCompile(`^(\S.{2,200}?)\s*#\d+$`)
+
+// pageTitle is the title of a GitHub issue or pull request page copied as
+// text: the first "Title #1234" line, when the copy starts with the page's
+// chrome ("Skip to content") within its first lines. The chrome itself
+// ("Conversation", "Closed") is never the title.
+func (d *doc) pageTitle() string {
+	seen, chrome := 0, false
+	for _, u := range d.units {
+		if u.kind != unitProse {
+			continue
+		}
+		if seen++; seen > 12 {
+			break
+		}
+		t := strings.TrimSpace(u.text)
+		if isChromePhrase(strings.ToLower(t)) {
+			chrome = true
+			continue
+		}
+		if m := prTitleRE.FindStringSubmatch(t); chrome && m != nil {
+			return strings.TrimSpace(m[1])
+		}
+	}
+	return ""
+}
+
+// leadLabelRE is a short label ending in a colon.
+var leadLabelRE = regexp.MustCompile(`^([A-Z][^.!?:]{2,60}):$`)
+
+// leadLabel is the note's first paragraph when it is a label such as
+// "Table of Contents:" (a page that is a list under one caption).
+func (d *doc) leadLabel() string {
+	if len(d.paras) == 0 {
+		return ""
+	}
+	if m := leadLabelRE.FindStringSubmatch(strings.TrimSpace(d.paras[0].text)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// headingTitle is the first H1, else the first heading, else "".
+func (d *doc) headingTitle() string {
 	for _, h := range d.headings {
 		if h.level == 1 && h.text != "" {
 			return h.text
@@ -79,13 +160,13 @@ func (d *doc) symptom() string {
 			if !re.MatchString(h.text) {
 				continue
 			}
-			if p := d.firstParaUnder(i); p != "" {
+			if p := d.firstParaUnder(i); p != "" && !alertRE.MatchString(p) {
 				return truncate(p, MaxSymptomRunes)
 			}
 		}
 	}
 	for _, p := range d.paras {
-		if len(strings.Fields(p.text)) >= 6 {
+		if len(strings.Fields(p.text)) >= 6 && !alertRE.MatchString(p.text) {
 			return truncate(p.text, MaxSymptomRunes)
 		}
 	}
@@ -94,6 +175,11 @@ func (d *doc) symptom() string {
 	}
 	return ""
 }
+
+// alertRE is a GitHub alert ("> [!NOTE] ..."): a remark about the page
+// (how to read it, a caveat), not what the page is about, so never its
+// summary while the page has another paragraph.
+var alertRE = regexp.MustCompile(`(?i)^\[!(?:note|tip|important|warning|caution)\]`)
 
 // firstParaUnder returns the first paragraph inside heading i's section,
 // subsections included.

@@ -46,7 +46,9 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		if err != nil {
 			return Stage{}, err
 		}
+		problems = check.InNotes(problems, r.Handbook.Notes)
 		problems = append(problems, check.UnsafeURLs(r.Handbook.Notes)...)
+		problems = append(problems, check.UnresolvedLocal(r.Handbook.Notes)...)
 		nLinks := len(problems)
 		previous, err := check.PublishedURLs(s.Out)
 		if err != nil {

@@ -118,7 +118,7 @@ func Model(s *config.Settings, r *Result) error {
 func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.Facts, error) {
 	r.Start("read", "finding the checkout and reading the notes", false)
 	t := time.Now()
-	in, err := sources.Open(s.Source, s.Notes)
+	in, err := sources.OpenDocs(s.Source, s.Notes, docsToRead(s))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -145,12 +145,22 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 		in.Warnings = append(in.Warnings, skipped...)
 	}
 	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
+	facts.Overrides = s.Overrides
 	detail := fmt.Sprintf("%d option tables, %d variables and options read in csrc, %d note file(s), %d links from nvFuser", len(facts.Tables), len(facts.Reads.Env)+len(facts.Reads.Options), len(in.Notes), len(facts.Inbound))
 	if facts.History != nil {
 		detail += fmt.Sprintf(", %d changes in the git history", len(facts.History.Changes))
 	}
 	r.add("extract", t, detail)
 	return in, facts, nil
+}
+
+// docsToRead is what config.toml's docs settings ask the read stage
+// for; nil for none.
+func docsToRead(s *config.Settings) *sources.Docs {
+	if s.Docs == config.DocsOff {
+		return nil
+	}
+	return &sources.Docs{Include: s.DocsInclude, Exclude: s.DocsExclude, Required: s.Docs == config.DocsOn}
 }
 
 // merge merges the facts and the notes into the handbook.

@@ -43,6 +43,7 @@ var stageOf = map[string]string{
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",
+	"generator/localref": "model", // notes' relative links and images, against the files on disk
 
 	"generator/emit":    "emit",
 	"generator/linkify": "emit",
@@ -62,6 +63,7 @@ var stageOf = map[string]string{
 	"generator/internal/parallel": "base",
 	"generator/internal/urlsafe":  "base",
 	"generator/internal/gitcmd":   "base",
+	"generator/internal/pathglob": "base", // the globs of the configuration (docs, overrides)
 	"internal/fsutil":             "base",
 
 	"generator/pipeline": "outside",

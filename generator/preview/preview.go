@@ -66,7 +66,10 @@ type Rebuild struct {
 	// Generated are the generated content files emit rewrote or removed.
 	Generated []string
 	Pages     []string // site paths Hugo wrote
-	Err       error
+	// Warnings are the run's warnings not printed before (a saved note's
+	// broken image, at its line), printed with the rebuild's line.
+	Warnings []string
+	Err      error
 }
 
 // Dir is where gen serve renders, under the generated folder (gen's own).
@@ -163,6 +166,22 @@ type preview struct {
 	session *pipeline.Session
 	live    *site.Live
 	search  *indexer
+	warned  map[string]bool // warnings already printed, so each is told once
+}
+
+// newWarnings are the warnings of r not printed before.
+func (p *preview) newWarnings(r *pipeline.Result) []string {
+	if p.warned == nil {
+		p.warned = map[string]bool{}
+	}
+	var out []string
+	for _, w := range r.Warnings() {
+		if !p.warned[w] {
+			p.warned[w] = true
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // start runs the whole pipeline once and renders the site.
@@ -172,7 +191,7 @@ func (p *preview) start() error {
 	p.session.Progress = p.opt.Progress
 	r, err := p.session.Update(false)
 	p.session.Progress = nil // later runs print one line each
-	for _, warning := range r.Warnings() {
+	for _, warning := range p.newWarnings(r) {
 		fmt.Fprintf(p.opt.Out, "warning: %s\n", warning)
 	}
 	if err != nil {
@@ -267,6 +286,7 @@ func (p *preview) apply(c changes, start time.Time) Rebuild {
 			return rb
 		}
 		rb.Generated = r.Changed
+		rb.Warnings = p.newWarnings(r)
 		for _, f := range r.Changed {
 			hugoChanges = append(hugoChanges, site.Change{Path: f})
 		}
@@ -400,6 +420,9 @@ func (p *preview) report(rb Rebuild) {
 			}
 		}
 		fmt.Fprintln(p.opt.Out)
+		for _, w := range rb.Warnings {
+			fmt.Fprintf(p.opt.Out, "warning: %s\n", w)
+		}
 	}
 	if p.opt.Rebuilt != nil {
 		p.opt.Rebuilt(rb)

@@ -12,6 +12,8 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
 
@@ -67,6 +69,17 @@ func newWatcher(s *config.Settings, batch, poll time.Duration) (*watch, error) {
 				continue
 			}
 			w.addTree(full)
+		}
+		// nvFuser's docs, read as guides, are part of the checkout (a
+		// pattern without a folder, "*.md", would watch all of it: not).
+		if s.Docs != config.DocsOff {
+			for _, inc := range s.DocsInclude {
+				if g, err := pathglob.Compile(inc); err == nil && g.Root() != "." {
+					full := filepath.Join(s.Source, filepath.FromSlash(g.Root()))
+					w.checkout = append(w.checkout, full)
+					w.addTree(full)
+				}
+			}
 		}
 		// A checkout of another commit moves HEAD; a commit moves a ref.
 		w.git = filepath.Join(s.Source, ".git")
@@ -148,7 +161,9 @@ func (w *watch) isNote(path string) bool {
 		if path == root {
 			return true
 		}
-		if under(root, path) && (sources.IsNoteFile(path) || filepath.Ext(path) == "") {
+		// An image a note shows is published from the notes folder:
+		// a changed one means emitting again, like a changed note.
+		if under(root, path) && (sources.IsNoteFile(path) || localref.IsImage(path) || filepath.Ext(path) == "") {
 			return true
 		}
 	}

@@ -37,6 +37,7 @@ type Inputs struct {
 	Notes    []File
 	Warnings []model.Diagnostic
 
+	docs         *Docs            // what OpenDocs was asked to read
 	seen         map[string]bool  // note paths already read
 	treeWarnings int              // how many of Warnings are about the checkout
 	readWarnings int              // how many of Warnings reading gave (checkout and notes)
@@ -54,6 +55,9 @@ type File struct {
 	// instead of a path of the build machine.
 	Rel  string
 	Data []byte
+	// Doc says the file is one of nvFuser's docs, read from the checkout
+	// (see Docs): Rel is its path in the checkout.
+	Doc bool
 }
 
 // noteExts are the file endings read as notes when a folder is given.
@@ -65,8 +69,11 @@ func IsNoteFile(name string) bool { return noteExts[strings.ToLower(path.Ext(fil
 
 // Open locates the checkout and reads the notes. source "" selects the
 // embedded example, whose notes are used when no notes are given.
-func Open(source string, notes []string) (*Inputs, error) {
-	in := &Inputs{}
+func Open(source string, notes []string) (*Inputs, error) { return OpenDocs(source, notes, nil) }
+
+// OpenDocs is Open that also reads the checkout's docs (nil: none).
+func OpenDocs(source string, notes []string, docs *Docs) (*Inputs, error) {
+	in := &Inputs{docs: docs}
 	switch {
 	case source == "":
 		in.Tree, in.TreeName, in.Embedded = example.Tree(), "embedded example", true
@@ -100,7 +107,7 @@ func (in *Inputs) LaterWarnings() []model.Diagnostic {
 // at again, and a note file whose size and modification time are those it
 // had in in is not read again either.
 func (in *Inputs) RereadNotes(notes []string) (*Inputs, error) {
-	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision,
+	next := &Inputs{Tree: in.Tree, TreeName: in.TreeName, Dir: in.Dir, Embedded: in.Embedded, Revision: in.Revision, docs: in.docs,
 		Warnings: append([]model.Diagnostic(nil), in.Warnings[:in.treeWarnings]...), treeWarnings: in.treeWarnings,
 		prev: map[string]File{}}
 	next.Shallow = in.Shallow
@@ -108,7 +115,13 @@ func (in *Inputs) RereadNotes(notes []string) (*Inputs, error) {
 		next.prev[f.Path] = f
 	}
 	next.stamps = cloneStamps(in.stamps)
-	err := next.readAllNotes(notes)
+	// The docs are part of the checkout, which is not read again.
+	for _, f := range in.Notes {
+		if f.Doc {
+			next.addFile(f)
+		}
+	}
+	err := next.readNotesOnly(notes)
 	next.readWarnings = len(next.Warnings)
 	next.prev = nil
 	return next, err
@@ -141,7 +154,16 @@ type stamp struct {
 	modTime int64
 }
 
+// readAllNotes reads the checkout's docs, then the notes.
 func (in *Inputs) readAllNotes(notes []string) error {
+	if err := in.readDocs(in.docs); err != nil {
+		return err
+	}
+	return in.readNotesOnly(notes)
+}
+
+func (in *Inputs) readNotesOnly(notes []string) error {
+	defer in.sortNotes()
 	if len(notes) == 0 && in.Embedded {
 		if err := in.readEmbeddedNotes(); err != nil {
 			return err
@@ -153,8 +175,11 @@ func (in *Inputs) readAllNotes(notes []string) error {
 			return err
 		}
 	}
-	sort.Slice(in.Notes, func(i, j int) bool { return in.Notes[i].Path < in.Notes[j].Path })
 	return nil
+}
+
+func (in *Inputs) sortNotes() {
+	sort.Slice(in.Notes, func(i, j int) bool { return in.Notes[i].Path < in.Notes[j].Path })
 }
 
 // ReadTreeFile returns a checkout file, or ok=false with a warning recorded
@@ -277,18 +302,24 @@ func (in *Inputs) addNote(p, dir string) error {
 	}
 	// The same note reached twice (a copy under another folder, two
 	// globs) is read once: same file name and the same bytes.
-	base := filepath.Base(p)
-	for _, i := range in.byBase[base] {
+	// A note that is a copy of a doc read from the checkout is that doc.
+	for _, i := range in.byBase[filepath.Base(p)] {
 		if bytes.Equal(in.Notes[i].Data, data) {
 			return nil
 		}
 	}
+	in.addFile(File{Path: p, Rel: relTo(dir, p), Data: data})
+	return nil
+}
+
+// addFile adds a note or doc, indexed by file name for addNote's copies.
+func (in *Inputs) addFile(f File) {
 	if in.byBase == nil {
 		in.byBase = map[string][]int{}
 	}
+	base := path.Base(filepath.ToSlash(f.Path))
 	in.byBase[base] = append(in.byBase[base], len(in.Notes))
-	in.Notes = append(in.Notes, File{Path: p, Rel: relTo(dir, p), Data: data})
-	return nil
+	in.Notes = append(in.Notes, f)
 }
 
 // readNote reads a note file, or takes the bytes an earlier run read when

@@ -53,6 +53,22 @@ func Section(kind string) string {
 	}
 }
 
+// NoteFile is the path of a file published beside a note's page (an
+// image it shows): name is slash-separated, relative to the page, and
+// each segment is escaped.
+func NoteFile(kind, id, name string) string {
+	return Note(kind, id) + escapeSegments(name)
+}
+
+// escapeSegments escapes each segment of a slash path.
+func escapeSegments(p string) string {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	for i, seg := range segs {
+		segs[i] = url.PathEscape(seg)
+	}
+	return strings.Join(segs, "/")
+}
+
 // Short is the short link of a note, stable whatever its kind.
 func Short(id string) string { return "/r/" + id + "/" }
 
@@ -116,11 +132,7 @@ func Edit(editBase, rel string) string {
 	if editBase == "" || rel == "" {
 		return ""
 	}
-	segs := strings.Split(strings.Trim(filepath.ToSlash(rel), "/"), "/")
-	for i, seg := range segs {
-		segs[i] = url.PathEscape(seg)
-	}
-	return strings.TrimSuffix(editBase, "/") + "/" + strings.Join(segs, "/")
+	return strings.TrimSuffix(editBase, "/") + "/" + escapeSegments(filepath.ToSlash(rel))
 }
 
 // SourceRange links a file reference with an optional line range.
@@ -131,6 +143,26 @@ func SourceRange(repoURL, ref string, f model.FileRef) string {
 		u += fmt.Sprintf("#L%d-L%d", f.Start, f.End)
 	case f.Start > 0:
 		u += fmt.Sprintf("#L%d", f.Start)
+	}
+	return u
+}
+
+// SourceFile links a file of the nvFuser tree, each path segment
+// escaped, with the fragment a note's link gave it ("L10", a heading's id)
+// when not "".
+func SourceFile(repoURL, ref, file, fragment string) string {
+	u := fmt.Sprintf("%s/blob/%s/%s", strings.TrimSuffix(repoURL, "/"), ref, escapeSegments(file))
+	if fragment != "" {
+		u += "#" + url.PathEscape(fragment)
+	}
+	return u
+}
+
+// SourceTree links a folder of the nvFuser tree ("" is its root).
+func SourceTree(repoURL, ref, dir string) string {
+	u := fmt.Sprintf("%s/tree/%s", strings.TrimSuffix(repoURL, "/"), ref)
+	if dir != "" {
+		u += "/" + escapeSegments(dir)
 	}
 	return u
 }

@@ -32,6 +32,12 @@ func TestScheme(t *testing.T) {
 		{Source("https://github.com/NVIDIA/Fuser/", "main", model.Location{File: "csrc/a.cpp", Line: 3}), "https://github.com/NVIDIA/Fuser/blob/main/csrc/a.cpp#L3"},
 		{SourceRange("https://github.com/NVIDIA/Fuser", "v1", model.FileRef{Path: "csrc/a.cpp", Start: 3, End: 9}), "https://github.com/NVIDIA/Fuser/blob/v1/csrc/a.cpp#L3-L9"},
 		{SourceRange("https://github.com/NVIDIA/Fuser", "v1", model.FileRef{Path: "csrc/a.cpp"}), "https://github.com/NVIDIA/Fuser/blob/v1/csrc/a.cpp"},
+		{NoteFile(model.KindGuide, "tma", "tma/box-and-tile.svg"), "/guides/tma/tma/box-and-tile.svg"},
+		{NoteFile(model.KindNotes, "x", "_/doc/a b/c#d.png"), "/notes/x/_/doc/a%20b/c%23d.png"},
+		{SourceFile("https://github.com/NVIDIA/Fuser/", "81c4b22", "tests/cpp/tutorial_tmem.cpp", ""), "https://github.com/NVIDIA/Fuser/blob/81c4b22/tests/cpp/tutorial_tmem.cpp"},
+		{SourceFile("https://github.com/NVIDIA/Fuser", "v1", "doc/a b.md", "L3"), "https://github.com/NVIDIA/Fuser/blob/v1/doc/a%20b.md#L3"},
+		{SourceTree("https://github.com/NVIDIA/Fuser", "v1", "doc/dev"), "https://github.com/NVIDIA/Fuser/tree/v1/doc/dev"},
+		{SourceTree("https://github.com/NVIDIA/Fuser", "v1", ""), "https://github.com/NVIDIA/Fuser/tree/v1"},
 	}
 	for _, tc := range tests {
 		if tc.got != tc.want {

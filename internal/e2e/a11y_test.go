@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -31,19 +32,20 @@ const runAxe = `axe.run(document, {resultTypes: ["violations"]}).then(r => JSON.
 func TestAccessibility(t *testing.T) {
 	browser(t)
 	s := site(t)
-	axeJS, err := os.ReadFile(filepath.Join(s.Root, "node_modules", "axe-core", "axe.min.js"))
-	if err != nil {
-		t.Fatalf("axe-core is not installed (npm ci installs it from package.json): %v", err)
-	}
+	axeJS := readAxe(t, s.Root)
 	pages := []struct{ name, path, ready string }{
 		{"home", "/", ""},
 		{"runbook", "/runbooks/segmenter-log-use-after-free/", ""},
+		{"guide", "/guides/reading-segmenter-decisions/", ""},
+		{"guide-with-contents", longGuide, ""},
+		{"other-note", "/notes/raw-html-note/", ""},
 		{"option", "/options/dump/fusion_ir_preseg/", ""},
 		{"variable", "/env/nvfuser_num_threads/", ""},
 		{"drift", "/drift/", ""},
 		{"contract", "/contract/", ""},
 		{"option-hints", "/options/disable/parallel_compile/", ""}, // hints and links from nvFuser
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
+		{"compose-empty", "/compose/", `document.querySelector("#compose-list li")`},
 		{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_PROF=pirnt&NVFUSER_ENABLE=kernel_profile(", `document.querySelector("#compose-verdicts .compose-verdict")`},
 		{"lookup", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), `document.querySelector("#lookup-app ol, #lookup-app p")`},
 	}
@@ -56,16 +58,33 @@ func TestAccessibility(t *testing.T) {
 				if pg.ready != "" {
 					waitFor(t, ctx, pg.ready, 20*time.Second, `document.querySelector("main").innerText`)
 				}
-				eval[chromedp.Void](t, ctx, string(axeJS))
-				var violations []axeViolation
-				if err := json.Unmarshal([]byte(eval[string](t, ctx, runAxe)), &violations); err != nil {
-					t.Fatal(err)
-				}
-				for _, v := range violations {
-					t.Errorf("%s (%s): %s [%s] %s\n%s", pg.path, scheme, v.ID, v.Impact, v.Help, describeNodes(v))
-				}
+				checkAxe(t, ctx, axeJS, pg.path+" ("+scheme+")")
 			}
 		})
+	}
+}
+
+// readAxe reads axe-core's script from the project's node_modules.
+func readAxe(t testing.TB, root string) []byte {
+	t.Helper()
+	axeJS, err := os.ReadFile(filepath.Join(root, "node_modules", "axe-core", "axe.min.js"))
+	if err != nil {
+		t.Fatalf("axe-core is not installed (npm ci installs it from package.json): %v", err)
+	}
+	return axeJS
+}
+
+// checkAxe runs axe-core on the tab's page as it is and reports every
+// violation as an error.
+func checkAxe(t testing.TB, ctx context.Context, axeJS []byte, what string) {
+	t.Helper()
+	eval[chromedp.Void](t, ctx, string(axeJS))
+	var violations []axeViolation
+	if err := json.Unmarshal([]byte(eval[string](t, ctx, runAxe)), &violations); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range violations {
+		t.Errorf("%s: %s [%s] %s\n%s", what, v.ID, v.Impact, v.Help, describeNodes(v))
 	}
 }
 

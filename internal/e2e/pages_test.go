@@ -16,6 +16,8 @@ var renderPages = []struct {
 }{
 	{"home", "/", 200},
 	{"runbook", "/runbooks/segmenter-log-use-after-free/", 200},
+	{"guide", longGuide, 200}, // with a table of contents
+	{"family", "/options/dump/", 200},
 	{"option", "/options/dump/fusion_ir_preseg/", 200},
 	{"variable", "/env/nvfuser_dump/", 200},
 	{"drift", "/drift/", 200},

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/internal/project"
 )
 
@@ -26,23 +27,44 @@ type builtSite struct {
 	srv     *httptest.Server
 	tmp     string
 	err     error
+
+	// history: build from a git checkout of the example (two commits, see
+	// exampleCheckout), so that the pages only a git history gives
+	// (/changes/, "Since") exist.
+	history bool
 }
 
 var (
 	siteOnce sync.Once
 	theSite  builtSite
+
+	historyOnce sync.Once
+	theHistory  = builtSite{history: true}
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
 	closeBrowser()
-	if theSite.srv != nil {
-		theSite.srv.Close()
-	}
-	if theSite.tmp != "" {
-		os.RemoveAll(theSite.tmp)
+	for _, s := range []*builtSite{&theSite, &theHistory} {
+		if s.srv != nil {
+			s.srv.Close()
+		}
+		if s.tmp != "" {
+			os.RemoveAll(s.tmp)
+		}
 	}
 	os.Exit(code)
+}
+
+// historySite is the same handbook built from a git checkout of the
+// example (once per test binary), served.
+func historySite(t testing.TB) *builtSite {
+	t.Helper()
+	historyOnce.Do(func() { theHistory.err = buildSite(&theHistory) })
+	if theHistory.err != nil {
+		t.Fatal(theHistory.err)
+	}
+	return &theHistory
 }
 
 // site builds the handbook (once per test binary) and serves it.
@@ -81,12 +103,20 @@ func buildSite(s *builtSite) error {
 	if err != nil {
 		return fmt.Errorf("go not on PATH: %w", err)
 	}
-	cmd := exec.Command(goBin, "run", "./cmd/gen",
+	args := []string{"run", "./cmd/gen",
 		"--config", filepath.Join(s.Project, "config.toml"),
 		"--notes", filepath.Join(wd, "testdata", "notes"),
 		// --notes replaces the example's own notes; keep them too.
 		"--notes", filepath.Join(s.Root, "generator", "example", "fuser", "notes"),
-		"--out", s.Out)
+		"--out", s.Out}
+	if s.history {
+		src, err := exampleCheckout(s.Root, filepath.Join(s.tmp, "fuser"))
+		if err != nil {
+			return err
+		}
+		args = append(args, "--source", src)
+	}
+	cmd := exec.Command(goBin, args...)
 	cmd.Dir = s.Root
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("go run ./cmd/gen: %v\n%s", err, out)
@@ -149,4 +179,65 @@ func artifactsDir(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return abs
+}
+
+// historyOption is the NVFUSER_DUMP option the history site's second
+// commit adds: /changes/ lists it, and its name is too long for a phone's
+// line with "NVFUSER_DUMP=" before it.
+const historyOption = "python_definition_segments_verbose"
+
+// exampleCheckout copies the embedded example's nvFuser tree to dst as a
+// git checkout of two commits, with a fixed author and dates: the example
+// as version 0.0.1, then version 0.0.2, which adds historyOption.
+func exampleCheckout(root, dst string) (string, error) {
+	if err := fsutil.CopyTree(filepath.Join(root, "generator", "example", "fuser"), dst); err != nil {
+		return "", err
+	}
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		return "", fmt.Errorf("git not on PATH (the history site is a git checkout): %w", err)
+	}
+	git := func(date string, args ...string) error {
+		cmd := exec.Command(gitBin, append([]string{"-c", "user.name=Handbook Tests", "-c", "user.email=tests@example.invalid"}, args...)...)
+		cmd.Dir = dst
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date,
+			"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return nil
+	}
+	version := filepath.Join(dst, "python", "version.txt")
+	if err := os.WriteFile(version, []byte("0.0.1\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "init", "-q"); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "add", "-A"); err != nil {
+		return "", err
+	}
+	if err := git("2026-01-05T12:00:00Z", "commit", "-q", "-m", "example"); err != nil {
+		return "", err
+	}
+	opts := filepath.Join(dst, "csrc", "options.cpp")
+	src, err := os.ReadFile(opts)
+	if err != nil {
+		return "", err
+	}
+	const anchor = `{"fusion_ir", DebugDumpOption::FusionIr},`
+	if !strings.Contains(string(src), anchor) {
+		return "", fmt.Errorf("%s: no %s to add an option after", opts, anchor)
+	}
+	src = []byte(strings.Replace(string(src), anchor, anchor+"\n      {\""+historyOption+"\", DebugDumpOption::PythonDefinitionSegmentsVerbose},", 1))
+	if err := os.WriteFile(opts, src, 0o644); err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(version, []byte("0.0.2\n"), 0o644); err != nil {
+		return "", err
+	}
+	if err := git("2026-02-09T12:00:00Z", "commit", "-q", "-a", "-m", "add an option"); err != nil {
+		return "", err
+	}
+	return dst, nil
 }

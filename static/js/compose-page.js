@@ -206,6 +206,7 @@
   }
 
   function renderOutput() {
+    $("compose-output").hidden = state.length === 0;
     var exp = state.map(function (s) { return "export " + s.name + "=" + C.shellQuote(s.value); }).join("\n");
     $("compose-exports").querySelector("pre code").textContent = exp;
     var pre = state.map(function (s) { return s.name + "=" + C.shellQuote(s.value); }).join(" ");
@@ -329,10 +330,30 @@
     renderList();
   }
 
+  // The picker lists what one sets to debug first: the options of
+  // NVFUSER_DUMP, _ENABLE, _DISABLE and _PROF (in the handbook's family
+  // order, data-families), then variables read at run time, then the variables that only
+  // building nvFuser reads (env_options.yaml's "environment" compiler
+  // settings and its build* categories), then variables nvFuser no longer
+  // reads. Alphabetical within each.
+  function isBuildCategory(c) { return c === "environment" || c.indexOf("build") === 0; }
+  var familyOrder = (app.getAttribute("data-families") || "").split(/\s+/).filter(Boolean);
+  function rank(e) {
+    if (e.kind === "opt") {
+      var i = familyOrder.indexOf(e.env);
+      return i < 0 ? familyOrder.length : i;
+    }
+    var base = familyOrder.length + 1;
+    if (e.v.removed) return base + 2;
+    return isBuildCategory(e.category) ? base + 1 : base;
+  }
+
   function start() {
     cat = C.catalog(envList, optList);
     envList.forEach(function (v) { families[v.name] = v; });
     all = entries().sort(function (a, b) {
+      var ra = rank(a), rb = rank(b);
+      if (ra !== rb) return ra - rb;
       var ka = (a.env || a.name) + " " + a.name, kb = (b.env || b.name) + " " + b.name;
       return ka < kb ? -1 : ka > kb ? 1 : 0;
     });

@@ -76,6 +76,33 @@
     });
   }
 
+  // titleFirst moves the notes (runbooks, guides, other notes) whose title
+  // holds every word of the query ahead of the other results, keeping
+  // Pagefind's order within each part. Pagefind weighs a short title that
+  // matches, and an option's name is short ("debug_info" against
+  // "Debugging"): without this, a search for a guide by its title listed
+  // it below every option that merely mentions the word. A word matches a
+  // title word it begins, or that begins it ("debug", "debugging").
+  function words(s) {
+    return s.toLowerCase().split(/[^a-z0-9]+/).filter(function (w) { return w.length > 0; });
+  }
+  var noteKinds = { runbook: true, guide: true, notes: true };
+  function titleFirst(q, items) {
+    var qw = words(q || "");
+    if (!qw.length) return items;
+    function matches(d) {
+      var kind = (d.filters && d.filters.kind && d.filters.kind[0]) || "";
+      if (!noteKinds[kind]) return false;
+      var tw = words((d.meta && d.meta.title) || "");
+      return qw.every(function (w) {
+        return tw.some(function (t) { return t.indexOf(w) === 0 || (t.length >= 3 && w.indexOf(t) === 0); });
+      });
+    }
+    var first = [], rest = [];
+    items.forEach(function (d) { (matches(d) ? first : rest).push(d); });
+    return first.concat(rest);
+  }
+
   var seq = 0;
   function search(q) {
     var mine = ++seq;
@@ -94,6 +121,7 @@
       return Promise.all(res[0].results.slice(0, 30).map(function (r) { return r.data(); }));
     }).then(function (items) {
       if (!items || mine !== seq) return;
+      items = titleFirst(q, items);
       results.textContent = "";
       if (!q && Object.keys(active).length === 0) return;
       results.appendChild(el("p", "search-count", items.length === 0 ? "No results." : items.length + (items.length === 30 ? "+" : "") + " results"));
