@@ -1,32 +1,22 @@
 package notes
 
 import (
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
-// markdown is configured like the handbook's renderer (GFM tables, task
-// lists, strikethrough), so what we extract from and what readers see are
-// the same document. GFM's autolink extension is left out on purpose: its
-// e-mail scanner is quadratic on runs like "_a_a_a..." (a fuzzer found a
-// 600 KB line taking a minute), and bare URLs are plain text to every
-// extractor anyway. goldmark parsers hold no per-document state and are
-// safe for concurrent use.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
-
-// ParseMarkdown parses body as the handbook renders it (without autolinks,
-// see above). Callers must have checked the input with CheckBody first.
+// ParseMarkdown parses body in the handbook's one dialect (mdconf), the
+// one its pages are rendered in, so what we extract from and what readers
+// see are the same document. Callers must have checked the input with
+// CheckBody first.
 func ParseMarkdown(body []byte) ast.Node {
-	return markdown.Parser().Parse(text.NewReader(body))
+	return mdconf.Parse(body)
 }
 
 // unitKind says where a piece of text came from, so extractors can weigh it.
@@ -264,6 +254,13 @@ func (c *inlines) node(n ast.Node) {
 		checked := n.IsChecked
 		c.checkbox = &checked
 	default:
+		if math, ok := mdconf.InlineMath(n, src); ok {
+			// Opaque: shown as written in a summary, searched by nobody.
+			c.prose.WriteByte(' ')
+			c.plain.Write(math)
+			c.bare.Write(math)
+			return
+		}
 		c.children(n)
 	}
 }
@@ -273,10 +270,13 @@ func (c *inlines) text(s string, pos int) {
 		c.line = c.d.lines.line(pos)
 	}
 	if pos >= 0 && strings.Contains(s, "ftp://") {
-		// The renderer's GFM linkify makes bare ftp:// URLs links; the
-		// only scheme it links that the handbook does not allow.
-		for _, m := range bareFTPRE.FindAllStringIndex(s, -1) {
-			c.d.checkURL(strings.TrimRight(s[m[0]:m[1]], ".,:;!?\"'*_~)"), c.d.lines.line(pos+m[0]))
+		// Bare ftp:// URLs are never linked (linkify links only what
+		// urlsafe allows); gen check still names them, so an author who
+		// meant a link learns why there is none.
+		for _, m := range BareURLs(s) {
+			if u := s[m[0]:m[1]]; strings.HasPrefix(strings.ToLower(u), "ftp://") {
+				c.d.checkURL(u, c.d.lines.line(pos+m[0]))
+			}
 		}
 	}
 	c.prose.WriteString(s)
@@ -324,9 +324,6 @@ func codeSpanContent(n *ast.CodeSpan, src []byte) (string, int) {
 	}
 	return strings.TrimSpace(strings.ReplaceAll(b.String(), "\n", " ")), start
 }
-
-// bareFTPRE finds bare ftp:// URLs as GFM linkify does (case-sensitive).
-var bareFTPRE = regexp.MustCompile(`\bftp://[^\s<>]+`)
 
 // checkURL records dest when it must not become a link.
 func (d *doc) checkURL(dest string, line int) {
