@@ -11,21 +11,19 @@ import (
 
 // A note is text, never a template. Hugo reads every content file for
 // shortcodes before Markdown sees it, so a note that shows "{{< x >}}"
-// (even inside a code block) would run, or fail, as a shortcode; and
-// Markdown's raw HTML (off in config.toml, unsafe = false) would be
-// dropped from the page rather than shown. literal rewrites a Markdown
-// fragment so that it renders as the characters written:
+// (even inside a code block) would run, or fail, as a shortcode. literal
+// rewrites a note's Markdown so that Hugo renders it as GitHub would:
 //
-//   - raw HTML gets a backslash before its "<": `\<b>` is the text "<b>"
-//     (an HTML block becomes a paragraph of text);
+//   - raw HTML keeps what GitHub would keep of it (sanitizeHTML: no
+//     script, style, event attribute or unsafe URL; comments dropped);
 //   - "{{<" ... ">}}" and "{{%" ... "%}}" take Hugo's own escaped form,
 //     "{{</*" ... "*/>}}", which Hugo turns back into exactly the text
 //     written, wherever it is (prose, code span, code block);
 //   - an opening delimiter with no closing one after it gets a backslash
 //     before its "<" or "%" in prose ("{{\<" renders "{{<"), and a word
 //     joiner (U+2060, invisible) in code, where backslashes are literal;
-//     render-codeblock.html removes the joiner again, so copied code is
-//     exact.
+//     the code hooks (code-inner.html) and the inline code the page
+//     shows remove the joiner again, so copied code is exact.
 //
 // Go template braces ("{{ .x }}") need nothing: content is not a template.
 // literal adds no line breaks, so the note's line numbers still hold.
@@ -36,7 +34,7 @@ func literal(md string) string {
 	if notes.CheckBody("note", []byte(md)) != nil {
 		return md // refused by Parse already; never reaches a page
 	}
-	md = literalHTML(md)
+	md = sanitizeHTML(md, false)
 	md = literalShortcodes(md)
 	// What is left of Hugo's summary divider is in code: break it there.
 	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->")
@@ -51,7 +49,7 @@ const summaryDivider = "<!--more-->"
 // nothing in it was a link in the note, so brackets, "<" and bare ftp://
 // URLs (which GFM would link) are escaped too.
 func plainMarkdown(s string) string {
-	s = literal(s)
+	s = literalShortcodes(literalHTML(s))
 	if !strings.ContainsAny(s, "[]<") && !strings.Contains(s, "ftp://") {
 		return s
 	}
@@ -75,6 +73,10 @@ func plainMarkdown(s string) string {
 // WordJoiner is what literal puts between "{{" and "<" or "%" in code.
 const WordJoiner = "\u2060"
 
+// literalHTML turns raw HTML into text: a backslash before its "<"
+// (`\<b>` is the text "<b>"). For text that is not a note's Markdown
+// (symptoms, checklist items), and what sanitizeHTML could not settle.
+//
 // maxHTMLPasses bounds literalHTML: escaping an HTML block turns it into a
 // paragraph whose inline tags are found on the next pass.
 const maxHTMLPasses = 8
