@@ -61,7 +61,8 @@ func newHTMLPolicy() *bluemonday.Policy {
 }
 
 // htmlElements are the names HTML gives elements (besides those
-// htmlPolicy keeps: script, style, iframe, form, svg, ...). A tag with
+// htmlPolicy keeps: script, style, iframe, form, svg, ...), with SVG's and
+// MathML's common ones. A tag with
 // any other name is not HTML: "std::vector<int>", "<module>" in a
 // traceback, "NVFUSER_DUMP=<option>". GitHub drops those too; a
 // debugging handbook shows them as the text they are.
@@ -76,7 +77,10 @@ var htmlElements = func() map[string]bool {
 		noscript object ol optgroup option output p param picture plaintext portal pre progress q
 		rb rp rt rtc ruby s samp script search section select slot small source spacer span strike
 		strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
-		tr track tt u ul var video wbr xmp`) {
+		tr track tt u ul var video wbr xmp
+		circle clippath defs ellipse foreignobject g line lineargradient marker mask path pattern
+		polygon polyline radialgradient rect stop symbol text tspan use
+		mi mn mo mrow ms mtext msub msup mfrac msqrt mroot mtable mtr mtd semantics annotation`) {
 		m[e] = true
 	}
 	return m
