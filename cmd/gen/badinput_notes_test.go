@@ -168,6 +168,9 @@ func TestBadNoteContent(t *testing.T) {
 				if strings.Contains(noteDoc(t, e, "tmpl").Find("pre").Text(), "\u2060") {
 					t.Error("the code block carries the word joiner: copied code would differ from the note")
 				}
+				if code := noteDoc(t, e, "tmpl").Find("article code").Text(); strings.Contains(code, "\u2060") || !strings.Contains(code, "lone {{% here") {
+					t.Errorf("inline code carries the word joiner, or lost the note's text: %q", code)
+				}
 			}},
 		{name: "hugo's own escape form", files: map[string]string{"notes/esc.md": "# Crash\n\nWrite `{{</* ref */>}}` to show a shortcode.\n"},
 			render: func(t *testing.T, e *badEnv) {

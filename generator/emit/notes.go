@@ -55,6 +55,11 @@ type noteParams struct {
 	Next          []string  `toml:"next_steps,omitempty"`
 	Related       []Ref     `toml:"related,omitempty"`
 	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
+	// Markdown is the note's text for its Markdown twin and llms-full.txt:
+	// as the author wrote it, with the handbook's links added and its
+	// HTML sanitized, and none of the escaping Hugo's content file needs
+	// (front matter is never read for shortcodes).
+	Markdown string `toml:"markdown,omitempty"`
 }
 
 type noteVar struct {
@@ -181,6 +186,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
 	sort.Strings(p.NotInCheckout)
+	p.Markdown = sanitizeHTML(string(body), true)
 	return page{front: f, body: literal(string(body))}
 }
 
