@@ -1,6 +1,7 @@
 package notes
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -161,6 +162,11 @@ func (d *doc) addInlineBlock(n ast.Node) {
 	d.markContent()
 	c := d.collect(n, false)
 	p := para{text: c.plainText(), line: d.lineOf(n)}
+	if q, ok := n.Parent().(*ast.Blockquote); ok && q.FirstChild() == n {
+		// A GitHub alert ("> [!NOTE] ..."): pages show a callout, and a
+		// summary made of this text shows no marker either.
+		p.text = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.text, ""))
+	}
 	if c.checkbox != nil {
 		d.tasks = append(d.tasks, task{text: strings.TrimSpace(p.text), done: *c.checkbox, line: p.line})
 	}
@@ -324,6 +330,9 @@ func codeSpanContent(n *ast.CodeSpan, src []byte) (string, int) {
 	}
 	return strings.TrimSpace(strings.ReplaceAll(b.String(), "\n", " ")), start
 }
+
+// alertMarkerRE is the marker that opens a GitHub alert.
+var alertMarkerRE = regexp.MustCompile(`^\[!(?i:note|tip|important|warning|caution)\]`)
 
 // checkURL records dest when it must not become a link.
 func (d *doc) checkURL(dest string, line int) {
