@@ -6,6 +6,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
 
@@ -16,6 +17,7 @@ import (
 //
 //   - raw HTML keeps what GitHub would keep of it (sanitizeHTML: no
 //     script, style, event attribute or unsafe URL; comments dropped);
+//   - GitHub's "$...$" math becomes "\(...\)", which Hugo renders;
 //   - "{{<" ... ">}}" and "{{%" ... "%}}" take Hugo's own escaped form,
 //     "{{</*" ... "*/>}}", which Hugo turns back into exactly the text
 //     written, wherever it is (prose, code span, code block);
@@ -28,16 +30,38 @@ import (
 // Go template braces ("{{ .x }}") need nothing: content is not a template.
 // literal adds no line breaks, so the note's line numbers still hold.
 func literal(md string) string {
-	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") {
+	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") && !strings.Contains(md, "$") {
 		return md
 	}
 	if notes.CheckBody("note", []byte(md)) != nil {
 		return md // refused by Parse already; never reaches a page
 	}
 	md = sanitizeHTML(md, false)
+	md = dollarMathForHugo(md)
 	md = literalShortcodes(md)
 	// What is left of Hugo's summary divider is in code: break it there.
 	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->")
+}
+
+// dollarMathForHugo writes GitHub's "$...$" math (mdconf.DollarMath) as
+// "\(...\)", the inline math Hugo's passthrough reads.
+func dollarMathForHugo(md string) string {
+	if !strings.Contains(md, "$") {
+		return md
+	}
+	var b strings.Builder
+	last := 0
+	for _, s := range mdconf.DollarMathSpans(mdconf.Parse([]byte(md))) {
+		inner := md[s[0]+1 : s[1]-1]
+		if strings.Contains(inner, `\)`) {
+			continue // would end Hugo's math early: left as text
+		}
+		b.WriteString(md[last:s[0]])
+		b.WriteString(`\(` + inner + `\)`)
+		last = s[1]
+	}
+	b.WriteString(md[last:])
+	return b.String()
 }
 
 // summaryDivider is where Hugo cuts a page's summary, found in the raw

@@ -26,6 +26,7 @@ func TestLiteral(t *testing.T) {
 		{"<div>\nblock\n</div>\n", "<div>\nblock\n</div>\n"},
 		{"<script>alert(1)</script>\n", "<!---->\n"},
 		{"`<b>` in code stays", "`<b>` in code stays"},
+		{"tile $2\\times 2$, not $HOME or `$x$`", "tile \\(2\\times 2\\), not $HOME or `$x$`"},
 		{"<https://example.com> is an autolink", "<https://example.com> is an autolink"},
 		{"<!--more-->\n", "<!---->\n"},
 		{"```\n<!--more-->\n```\n", "```\n<!" + wj + "--more-->\n```\n"},

@@ -6,8 +6,8 @@
 //
 // The dialect is GitHub's: CommonMark with GFM tables, strikethrough,
 // task lists and footnotes, plus math between \( \), \[ \] and $$ $$
-// (Hugo's passthrough extension, rendered at build time). Left out on
-// purpose:
+// (Hugo's passthrough extension, rendered at build time) and GitHub's
+// "$...$" (DollarMath). Left out on purpose:
 //
 //   - GFM's linkify: the handbook's own autolinker (generator/linkify,
 //     fed by the bare URLs the notes stage records) is the only one. Its
@@ -42,6 +42,9 @@ type Options struct {
 	Unsafe                                   bool // Hugo: renderer.unsafe (emit sanitizes first)
 	// Math delimiters (Hugo: extensions.passthrough), opening and closing.
 	MathInline, MathBlock [][2]string
+	// GitHub's "$...$" inline math (see DollarMath): Go only, Hugo gets
+	// it rewritten as \( \).
+	DollarMath bool
 }
 
 // Dialect is the handbook's Markdown.
@@ -52,6 +55,7 @@ var Dialect = Options{
 	Unsafe:     true,
 	MathInline: [][2]string{{`\(`, `\)`}},
 	MathBlock:  [][2]string{{`\[`, `\]`}, {`$$`, `$$`}},
+	DollarMath: true,
 }
 
 var md = New()
@@ -87,6 +91,9 @@ func New() goldmark.Markdown {
 			InlineDelimiters: delimiters(d.MathInline),
 			BlockDelimiters:  delimiters(d.MathBlock),
 		}))
+	}
+	if d.DollarMath {
+		ext = append(ext, DollarMath)
 	}
 	var popts []parser.Option
 	if d.AttributeTitle {

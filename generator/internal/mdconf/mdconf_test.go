@@ -98,6 +98,8 @@ func TestDialect(t *testing.T) {
 		{"footnote", "a[^1]\n\n[^1]: note\n", []string{`class="footnotes"`}, nil},
 		{"inline math", `\(a_1 + b_2\)`, []string{`\(a_1 + b_2\)`}, []string{"<em>"}},
 		{"display math", "$$\na_1 * b_2 * c\n$$\n", []string{"a_1 * b_2 * c"}, []string{"<em>"}},
+		{"dollar math", "tile $2\\times 2$ and $a_1*b_2$ end", []string{`$2\times 2$`, `$a_1*b_2$`}, []string{"<em>"}},
+		{"dollar shell is not math", "set $CUDA_HOME and $PATH, costs $5 and $10, $ x $", []string{"set $CUDA_HOME and $PATH, costs $5 and $10, $ x $"}, nil},
 		{"no linkify", "see https://example.com/x and www.example.com", nil, []string{"<a "}},
 		{"no typographer", `"quoted" -- x...`, []string{`&quot;quoted&quot; -- x...`}, nil},
 		{"no definition list", "term\n: definition\n", nil, []string{"<dl>"}},
@@ -119,5 +121,41 @@ func TestDialect(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDollarMathSpans: GitHub's rules for "$...$".
+func TestDollarMathSpans(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"a $x$ b", []string{"$x$"}},
+		{"$2\\times 2$ and $y_1$", []string{"$2\\times 2$", "$y_1$"}},
+		{"$HOME and $PATH", nil},
+		{"$5 and $10", nil},
+		{"\\$x$", nil},
+		{"$$x$$", nil}, // passthrough's own
+		{"$x\n$", nil}, // one line
+		{"`$x$`", nil}, // code
+		{"$HOME or `$x`", nil},
+		{"$a\\$b$", []string{"$a\\$b$"}},
+	} {
+		root := Parse([]byte(tc.in))
+		var got []string
+		for _, s := range DollarMathSpans(root) {
+			got = append(got, tc.in[s[0]:s[1]])
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: math %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestLoneDollars: a long line of lone "$" (shell, prices) holds no math.
+func TestLoneDollars(t *testing.T) {
+	line := strings.Repeat("$a ", 10_000) + "$5 and $10"
+	if n := len(DollarMathSpans(Parse([]byte(line)))); n != 0 {
+		t.Errorf("%d math spans in a line of lone dollars", n)
 	}
 }
