@@ -109,7 +109,7 @@ const maxSanitizePasses = 8
 // comment or script that vanishes leaves empty comments, "<!---->", in
 // its lines) so that the note's line numbers still hold and no blank line
 // ends a list, a quote or an HTML block early; with dropLines (the
-// Markdown twin, which no line number refers to) they go.
+// Markdown twin, which no line number refers to) they are left empty.
 func sanitizeHTML(md string, dropLines bool) string {
 	if !strings.Contains(md, "<") {
 		return md
@@ -222,28 +222,23 @@ func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool) []replacement {
 		frag.WriteByte('\n')
 	}
 	clean := strings.Split(strings.TrimRight(htmlPolicy.Sanitize(frag.String()), "\n"), "\n")
-	if dropLines {
-		text := strings.Join(nonBlank(clean), "\n")
-		if text == strings.TrimRight(frag.String(), "\n") {
-			return nil
-		}
-		// The whole block, container prefixes of inner lines included,
-		// becomes the kept lines.
-		return []replacement{{slots[0][0], slots[len(slots)-1][1], text}}
-	}
 	if len(clean) > len(slots) {
 		// More lines than before (an entity decoded to a line break):
 		// the rest goes on the last line.
 		k := len(slots) - 1
 		clean = append(clean[:k], strings.Join(clean[k:], " "))
 	}
+	empty := emptyLine
+	if dropLines {
+		empty = "" // the twin: a blank line, nobody counts its lines
+	}
 	var reps []replacement
 	for i, s := range slots {
-		text := emptyLine
+		text := empty
 		if i < len(clean) && strings.TrimSpace(clean[i]) != "" {
 			text = clean[i]
 		}
-		if strings.TrimSpace(md[s[0]:s[1]]) == "" && text == emptyLine {
+		if strings.TrimSpace(md[s[0]:s[1]]) == "" && text == empty {
 			continue // a blank line inside a comment or script stays blank
 		}
 		if text != md[s[0]:s[1]] {
@@ -251,14 +246,4 @@ func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool) []replacement {
 		}
 	}
 	return reps
-}
-
-func nonBlank(lines []string) []string {
-	var out []string
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }

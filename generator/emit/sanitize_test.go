@@ -72,9 +72,10 @@ func TestSanitizeHTML(t *testing.T) {
 // TestSanitizeHTMLDropLines: the Markdown twin keeps no placeholder.
 func TestSanitizeHTMLDropLines(t *testing.T) {
 	for _, tc := range []struct{ in, want string }{
-		{"<!--\nSPDX\n-->\n# Title\n", "\n# Title\n"},
+		{"<!--\nSPDX\n-->\n# Title\n", "\n\n\n# Title\n"},
 		{"a <!-- x\ny --> b", "a  b"},
-		{"<details>\n<summary>s</summary>\n<!-- c -->\n</details>\n", "<details>\n<summary>s</summary>\n</details>\n"},
+		{"<details>\n<summary>s</summary>\n<!-- c -->\n</details>\n", "<details>\n<summary>s</summary>\n\n</details>\n"},
+		{"> <!--\n> c\n> -->\n> text\n", "> \n> \n> \n> text\n"},
 	} {
 		if got := sanitizeHTML(tc.in, true); got != tc.want {
 			t.Errorf("sanitizeHTML(%q, drop)\n got %q\nwant %q", tc.in, got, tc.want)
