@@ -213,11 +213,40 @@ func TestBadNoteContent(t *testing.T) {
 						t.Errorf("%s: forbidden, but %q is on the page", c.name, c.selector)
 					}
 				}
+				if doc.Find(`link[href*="katex"]`).Length() != 0 {
+					t.Error("a page without math links KaTeX's stylesheet")
+				}
 				html, _ := doc.Find("article").Html()
 				for _, bad := range []string{"alert(", "&lt;details", "&lt;!--", "SPDX", "javascript:", "onerror", "ZgotmplZ"} {
 					if strings.Contains(html, bad) {
 						t.Errorf("the page has %q:\n%s", bad, html)
 					}
+				}
+			}},
+
+		{name: "alerts and math", files: map[string]string{"notes/math.md": "# Tiles\n\n> [!WARNING]\n> A tile of $2\\times 2$ elements.\n\nSet $HOME and pay $5 and $10; \\(a_1\\) and\n\n$$\nx_1 * y_1\n$$\n\nBroken \\(\\frac{\\).\n"},
+			render: func(t *testing.T, e *badEnv) {
+				doc := noteDoc(t, e, "math")
+				if doc.Find("article .callout-warning .callout-title").Text() != "Warning" {
+					t.Error("the alert is not a warning callout")
+				}
+				if n := doc.Find("article .katex").Length(); n != 3 {
+					t.Errorf("%d pieces of math rendered, want 3 ($2\\times 2$, \\(a_1\\), $$x_1 * y_1$$)", n)
+				}
+				if doc.Find(`link[rel="stylesheet"][href*="katex"]`).Length() != 1 {
+					t.Error("a page with math does not link KaTeX's stylesheet")
+				}
+				text := doc.Find("article").Text()
+				for _, want := range []string{"Set $HOME and pay $5 and $10;", `\frac{`} {
+					if !strings.Contains(text, want) {
+						t.Errorf("the page does not show %q as text:\n%s", want, text)
+					}
+				}
+				if strings.Contains(text, "[!WARNING]") || doc.Find("article em").Length() != 0 {
+					t.Errorf("the alert marker shows, or math was read as emphasis:\n%s", text)
+				}
+				if sym := doc.Find(".symptom-text").Text(); strings.Contains(sym, "[!") {
+					t.Errorf("the summary shows the alert marker: %q", sym)
 				}
 			}},
 
