@@ -134,8 +134,14 @@ type replacement struct {
 
 func sanitizePass(md string, dropLines bool) string {
 	src := []byte(md)
+	parse := mdconf.Parse
+	if dropLines {
+		// The twin is read by Markdown readers that may know no math:
+		// HTML inside "$...$" is HTML to them.
+		parse = mdconf.ParseWithoutMath
+	}
 	var reps []replacement
-	_ = ast.Walk(mdconf.Parse(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(parse(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}

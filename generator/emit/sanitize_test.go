@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/gohugoio/hugo-goldmark-extensions/passthrough"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
@@ -76,6 +77,7 @@ func TestSanitizeHTMLDropLines(t *testing.T) {
 		{"a <!-- x\ny --> b", "a  b"},
 		{"<details>\n<summary>s</summary>\n<!-- c -->\n</details>\n", "<details>\n<summary>s</summary>\n\n</details>\n"},
 		{"> <!--\n> c\n> -->\n> text\n", "> \n> \n> \n> text\n"},
+		{"math $a <b> c$ and $<script>x</script>$", "math $a <b> c$ and $x$"}, // to a reader without math, HTML
 	} {
 		if got := sanitizeHTML(tc.in, true); got != tc.want {
 			t.Errorf("sanitizeHTML(%q, drop)\n got %q\nwant %q", tc.in, got, tc.want)
@@ -103,20 +105,26 @@ func FuzzSanitizeHTML(f *testing.F) {
 		if again := sanitizePass(got, false); again != got {
 			t.Fatalf("not settled: %q -> %q -> %q", md, got, again)
 		}
-		if err := inertHTML(got); err != nil {
+		if err := inertHTML(rawOnly, got); err != nil {
 			t.Fatalf("%q -> %q: %v", md, got, err)
+		}
+		// The twin, read by a Markdown reader that may know no math.
+		if twin := sanitizeHTML(md, true); inertHTML(twinRawOnly, twin) != nil {
+			t.Fatalf("twin %q -> %q: %v", md, twin, inertHTML(twinRawOnly, twin))
 		}
 	})
 }
 
-// rawOnly renders as Hugo does, but Markdown links and images as
+// rawOnly renders as Hugo does, but Markdown links, images and math as
 // nothing: the site's render hooks judge those (html/template refuses any
-// other scheme), and inertHTML judges what the raw HTML makes.
-var rawOnly = func() goldmark.Markdown {
-	md := mdconf.New()
+// other scheme; KaTeX escapes math), and inertHTML judges what the raw
+// HTML makes.
+var rawOnly, twinRawOnly = withoutLinks(mdconf.New()), withoutLinks(mdconf.NewWithoutMath())
+
+func withoutLinks(md goldmark.Markdown) goldmark.Markdown {
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(noLinks{}, 0)))
 	return md
-}()
+}
 
 type noLinks struct{}
 
@@ -125,15 +133,17 @@ func (noLinks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindLink, skip)
 	reg.Register(ast.KindAutoLink, skip)
 	reg.Register(ast.KindImage, skip)
+	reg.Register(passthrough.KindPassthroughInline, skip)
+	reg.Register(passthrough.KindPassthroughBlock, skip)
 }
 
 // inertHTML renders md as Hugo does (raw HTML on) and reads the page as
 // a browser would: no element that runs or loads anything but images and
 // links, no event or style attribute, no URL but http(s), mailto and
 // relative ones.
-func inertHTML(md string) error {
+func inertHTML(r goldmark.Markdown, md string) error {
 	var b bytes.Buffer
-	if err := rawOnly.Convert([]byte(md), &b); err != nil {
+	if err := r.Convert([]byte(md), &b); err != nil {
 		return err
 	}
 	z := html.NewTokenizer(&b)

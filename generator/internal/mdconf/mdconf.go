@@ -58,12 +58,24 @@ var Dialect = Options{
 	DollarMath: true,
 }
 
-var md = New()
+var (
+	md          = New()
+	withoutMath = newMarkdown(false)
+)
 
 // New returns a goldmark configured as Dialect (rendering included, for
 // tests that compare pages).
-func New() goldmark.Markdown {
+func New() goldmark.Markdown { return newMarkdown(true) }
+
+// NewWithoutMath is New for a reader that knows no math (see
+// ParseWithoutMath).
+func NewWithoutMath() goldmark.Markdown { return newMarkdown(false) }
+
+func newMarkdown(math bool) goldmark.Markdown {
 	d := Dialect
+	if !math {
+		d.MathInline, d.MathBlock, d.DollarMath = nil, nil, false
+	}
 	var ext []goldmark.Extender
 	if d.Table {
 		ext = append(ext, extension.Table)
@@ -117,6 +129,13 @@ func delimiters(pairs [][2]string) []passthrough.Delimiters {
 // Parse parses src in the handbook's dialect.
 func Parse(src []byte) ast.Node {
 	return md.Parser().Parse(text.NewReader(src))
+}
+
+// ParseWithoutMath parses src as a Markdown reader that knows no math
+// does: what such a reader of a Markdown twin would take for raw HTML
+// inside "$...$" is raw HTML to it.
+func ParseWithoutMath(src []byte) ast.Node {
+	return withoutMath.Parser().Parse(text.NewReader(src))
 }
 
 // IsMath reports whether n is math (inline or display), which every
