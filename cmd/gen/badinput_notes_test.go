@@ -224,11 +224,14 @@ func TestBadNoteContent(t *testing.T) {
 				}
 			}},
 
-		{name: "alerts and math", files: map[string]string{"notes/math.md": "# Tiles\n\n> [!WARNING]\n> A tile of $2\\times 2$ elements.\n\nSet $HOME and pay $5 and $10; \\(a_1\\) and\n\n$$\nx_1 * y_1\n$$\n\nBroken \\(\\frac{\\).\n"},
+		{name: "alerts and math", files: map[string]string{"notes/math.md": "# Tiles\n\n> [!WARNING]\n> A tile of $2\\times 2$ elements.\n\n> [!FOO]\n> Not an alert GitHub knows.\n\nSet $HOME and pay $5 and $10; \\(a_1\\) and\n\n$$\nx_1 * y_1\n$$\n\nBroken \\(\\frac{\\).\n"},
 			render: func(t *testing.T, e *badEnv) {
 				doc := noteDoc(t, e, "math")
-				if doc.Find("article .callout-warning .callout-title").Text() != "Warning" {
-					t.Error("the alert is not a warning callout")
+				if doc.Find("article .callout-warning .callout-title").Text() != "Warning" || doc.Find("article .callout").Length() != 1 {
+					t.Error("the alert is not a warning callout, or [!FOO] became one")
+				}
+				if !strings.Contains(doc.Find("article blockquote").Text(), "[!FOO]") {
+					t.Error("a marker GitHub does not know is not shown as written")
 				}
 				if n := doc.Find("article .katex").Length(); n != 3 {
 					t.Errorf("%d pieces of math rendered, want 3 ($2\\times 2$, \\(a_1\\), $$x_1 * y_1$$)", n)
