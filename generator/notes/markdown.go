@@ -275,16 +275,6 @@ func (c *inlines) text(s string, pos int) {
 	if c.line == 0 && pos >= 0 {
 		c.line = c.d.lines.line(pos)
 	}
-	if pos >= 0 && strings.Contains(s, "ftp://") {
-		// Bare ftp:// URLs are never linked (linkify links only what
-		// urlsafe allows); gen check still names them, so an author who
-		// meant a link learns why there is none.
-		for _, m := range BareURLs(s) {
-			if u := s[m[0]:m[1]]; strings.HasPrefix(strings.ToLower(u), "ftp://") {
-				c.d.checkURL(u, c.d.lines.line(pos+m[0]))
-			}
-		}
-	}
 	c.prose.WriteString(s)
 	c.plain.WriteString(s)
 	c.bare.WriteString(s)
