@@ -71,13 +71,17 @@ const summaryDivider = "<!--more-->"
 // plainMarkdown is literal for the text the notes stage flattened (a
 // symptom, a checklist item): templates render it with markdownify, yet
 // nothing in it was a link in the note, so brackets, "<" and bare ftp://
-// URLs (which GFM would link) are escaped too.
+// URLs are escaped too (outside code and math, which render as written).
 func plainMarkdown(s string) string {
-	s = literalShortcodes(literalHTML(s))
+	s = dollarMathForHugo(literalShortcodes(literalHTML(s)))
 	if !strings.ContainsAny(s, "[]<") && !strings.Contains(s, "ftp://") {
 		return s
 	}
 	code := codeSpanRanges([]byte(s))
+	if strings.Contains(s, `\(`) {
+		code = append(code, mdconf.InlineMathSpans(mdconf.Parse([]byte(s)))...)
+		sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
+	}
 	var at []int
 	for i := 0; i < len(s); i++ {
 		switch {

@@ -84,6 +84,7 @@ func TestPlainMarkdown(t *testing.T) {
 		{"![x](data:image/png,) and `[kept](in code)`", "!\\[x\\](data:image/png,) and `[kept](in code)`"},
 		{"see ftp://files.example/x and https://ok.example", `see ftp\://files.example/x and https://ok.example`},
 		{"a <b>tag</b> {{< sc >}}", `a \<b>tag\</b> {{</* sc */>}}`},
+		{"a $x_[i]$ tile [sic]", `a \(x_[i]\) tile \[sic\]`},
 	} {
 		if got := plainMarkdown(tc.in); got != tc.want {
 			t.Errorf("plainMarkdown(%q)\n got %q\nwant %q", tc.in, got, tc.want)

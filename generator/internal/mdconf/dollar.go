@@ -75,3 +75,16 @@ func DollarMathSpans(root ast.Node) [][2]int {
 	})
 	return out
 }
+
+// InlineMathSpans returns the byte ranges, delimiters included, of all
+// inline math in a parsed document.
+func InlineMathSpans(root ast.Node) [][2]int {
+	var out [][2]int
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if m, ok := n.(*passthrough.PassthroughInline); ok && entering {
+			out = append(out, [2]int{m.Segment.Start, m.Segment.Stop})
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
