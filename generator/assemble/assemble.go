@@ -141,6 +141,7 @@ func Merge(f *Facts) *model.Handbook {
 	h.Sort()
 	h.Index()
 	mergeHints(h, f.Reads.Messages) // looks variables and options up: after indexing
+	mergeChecks(h, f.Reads.Checks)
 	return h
 }
 
