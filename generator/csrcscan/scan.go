@@ -93,7 +93,9 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 			})
 		}
 		scanFile(&r, p, toks, families)
-		r.Checks = append(r.Checks, checks.FromTokens(p, toks)...)
+		cs := checks.FromTokens(p, toks)
+		checks.AttachCode(src, cs)
+		r.Checks = append(r.Checks, cs...)
 		return nil
 	}
 	if err := fs.WalkDir(root, sourceDir, walk); err != nil {

@@ -34,6 +34,11 @@ type Check struct {
 	// then raises from wherever NAME is used.
 	InMacro string
 
+	// Code is the source around the check (a few lines before the call to
+	// a few after), starting at line CodeStart: what its page shows.
+	Code      string
+	CodeStart int
+
 	// Found by later stages (assemble), each sorted by place.
 	Tests     []ExpectedError // tests in the checkout expecting this error
 	Notes     []*Note         // notes quoting its message

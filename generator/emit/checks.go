@@ -1,0 +1,238 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// A page per check (/errors/<id>/), a list per area (/errors/area/<a>/)
+// and the index (/errors/). There are thousands: the front matter holds
+// everything the lean layouts/errors templates print, with no page
+// lookups.
+
+type checkFront struct {
+	Title       string      `toml:"title"`
+	Description string      `toml:"description,omitempty"`
+	Params      checkParams `toml:"params"`
+}
+
+type checkParams struct {
+	Kind      string `toml:"kind"` // "check", for search filters
+	ID        string `toml:"id"`
+	CheckKind string `toml:"check_kind"` // model.CheckInternal, ...
+	KindTitle string `toml:"check_kind_title"`
+	Macro     string `toml:"macro"`
+	Message   string `toml:"message"`
+	Condition string `toml:"condition,omitempty"`
+	// Printed is what nvFuser prints when the check fails, run-time values
+	// shown as {}.
+	Printed  string `toml:"printed"`
+	Where    Link   `toml:"where"` // file:line, pinned source link
+	Function string `toml:"function,omitempty"`
+	Within   string `toml:"within,omitempty"` // the named function around a lambda
+	InMacro  string `toml:"in_macro,omitempty"`
+	Area     string `toml:"area"`
+	AreaURL  string `toml:"area_url"`
+	// Code is the source around the call at the pinned commit; CodeHL the
+	// call's lines within it ("4-9").
+	Code      string      `toml:"code,omitempty"`
+	CodeStart int         `toml:"code_start,omitempty"`
+	CodeHL    string      `toml:"code_hl,omitempty"`
+	Tests     []checkTest `toml:"tests,omitempty"`
+	Notes     []Ref       `toml:"notes,omitempty"`
+	Variables []Ref       `toml:"variables,omitempty"`
+	Options   []Ref       `toml:"options,omitempty"`
+}
+
+type checkTest struct {
+	Name string `toml:"name,omitempty"`
+	Text string `toml:"text"`
+	// Regex is set for a pattern (pytest match=), unset for a substring.
+	Regex bool `toml:"regex,omitempty"`
+	Where Link `toml:"where"`
+}
+
+// checkRow is one check in a list page's front matter.
+type checkRow struct {
+	ID    string `toml:"id"`
+	Title string `toml:"title"`
+	URL   string `toml:"url"`
+	Kind  string `toml:"kind"`
+	Where string `toml:"where"`
+	Fn    string `toml:"fn,omitempty"`
+}
+
+type checkListFront struct {
+	Title       string `toml:"title"`
+	Description string `toml:"description,omitempty"`
+	Weight      int    `toml:"weight,omitempty"`
+	Params      struct {
+		Kind   string       `toml:"kind"` // "checks"
+		Area   string       `toml:"area,omitempty"`
+		Areas  []checkCount `toml:"areas,omitempty"`
+		Kinds  []checkCount `toml:"kinds,omitempty"`
+		Checks []checkRow   `toml:"checks,omitempty"`
+	} `toml:"params"`
+}
+
+type checkCount struct {
+	Key   string `toml:"key"`
+	Title string `toml:"title"`
+	URL   string `toml:"url,omitempty"`
+	Count int    `toml:"count"`
+}
+
+// checkPages writes every check's page, the area lists and the index.
+func (e *emitter) checkPages() error {
+	if len(e.h.Checks) == 0 {
+		return nil
+	}
+	byArea := map[string][]*model.Check{}
+	kinds := map[string]int{}
+	for _, c := range e.h.Checks {
+		if err := e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)}); err != nil {
+			return err
+		}
+		byArea[c.Area()] = append(byArea[c.Area()], c)
+		kinds[c.Kind]++
+	}
+	areas := make([]string, 0, len(byArea))
+	for a := range byArea {
+		areas = append(areas, a)
+	}
+	sort.Strings(areas)
+	var index checkListFront
+	index.Title = "Errors"
+	index.Description = fmt.Sprintf("Every error and warning nvFuser's checks can raise: %d checks in %d areas, each with its message, condition, code, tests and the notes that explain it.", len(e.h.Checks), len(areas))
+	index.Weight = 25
+	index.Params.Kind = "checks"
+	for _, k := range model.CheckKinds {
+		if n := kinds[k.Kind]; n > 0 {
+			index.Params.Kinds = append(index.Params.Kinds, checkCount{Key: k.Kind, Title: k.Title, Count: n})
+		}
+	}
+	for _, a := range areas {
+		cs := byArea[a]
+		index.Params.Areas = append(index.Params.Areas, checkCount{Key: a, Title: a, URL: urls.CheckArea(a), Count: len(cs)})
+		var f checkListFront
+		f.Title = "Errors in " + a
+		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
+		f.Params.Kind, f.Params.Area = "checks", a
+		for _, c := range cs {
+			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checkTitle(c), URL: urls.Check(c.ID),
+				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
+		}
+		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
+			return err
+		}
+	}
+	var areaIndex checkListFront
+	areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
+	areaIndex.Params.Areas = index.Params.Areas
+	if err := e.put("errors/area/_index.md", page{front: areaIndex}); err != nil {
+		return err
+	}
+	return e.put("errors/_index.md", page{front: index})
+}
+
+func areaDir(a string) string {
+	switch a {
+	case "csrc":
+		return "csrc/ itself"
+	case "python":
+		return "python/"
+	}
+	return "csrc/" + a + "/"
+}
+
+// checkTitle is the message template, or "Expected <condition>" when the
+// check has no message of its own, cut to a title's length.
+func checkTitle(c *model.Check) string {
+	t := strings.Join(strings.Fields(c.Message()), " ")
+	if strings.Trim(t, "{} .") == "" || strings.HasPrefix(t, "Found {} vs {}.") && len(t) <= len("Found {} vs {}.") {
+		t = "Expected " + strings.Join(strings.Fields(c.Condition), " ")
+		if c.Condition == "" {
+			t = c.Macro + " in " + c.Function
+		}
+	}
+	if r := []rune(t); len(r) > 110 {
+		t = strings.TrimSpace(string(r[:109])) + "…"
+	}
+	return t
+}
+
+func kindTitle(k string) string {
+	for _, x := range model.CheckKinds {
+		if x.Kind == k {
+			return strings.TrimSuffix(x.Title, "s")
+		}
+	}
+	return k
+}
+
+func (e *emitter) checkPage(c *model.Check) checkFront {
+	f := checkFront{Title: checkTitle(c)}
+	where := "in " + c.Function
+	if c.InMacro != "" {
+		where = "in the macro " + c.InMacro
+	}
+	f.Description = fmt.Sprintf("%s (%s) %s, %s.", kindTitle(c.Kind), c.Macro, where, c.Where)
+	p := &f.Params
+	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
+	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, printed(c)
+	ref := e.site.RepoRef
+	if !e.h.Revision.IsZero() {
+		ref = e.h.Revision.Commit
+	}
+	p.Where = Link{Text: c.Where.String(), URL: urls.Source(e.site.RepoURL, ref, c.Where)}
+	p.Function, p.InMacro, p.Area, p.AreaURL = c.Function, c.InMacro, c.Area(), urls.CheckArea(c.Area())
+	if c.Within != c.Function {
+		p.Within = c.Within
+	}
+	p.Code, p.CodeStart = c.Code, c.CodeStart
+	if c.Code != "" {
+		p.CodeHL = fmt.Sprintf("%d-%d", c.Where.Line-c.CodeStart+1, max(c.EndLine, c.Where.Line)-c.CodeStart+1)
+	}
+	for _, x := range c.Tests {
+		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
+			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}})
+	}
+	for _, n := range c.Notes {
+		p.Notes = append(p.Notes, noteRef(n))
+	}
+	for _, v := range c.Variables {
+		p.Variables = append(p.Variables, Ref{Title: v.Name, URL: urls.Var(v.Name)})
+	}
+	for _, o := range c.Options {
+		p.Options = append(p.Options, Ref{Title: o.Key(), URL: urls.Option(o.Family, o.Name)})
+	}
+	return f
+}
+
+// printed is what nvFuser prints when the check fails (csrc/exceptions.h
+// and exceptions.cpp at 81c4b22; see generator/checks), the install prefix
+// of the file left out.
+func printed(c *model.Check) string {
+	loc := c.Where.String()
+	fn := c.Function
+	if fn == "" {
+		fn = "<function using " + c.InMacro + ">"
+	}
+	raised := "Exception raised from " + fn + " at " + loc + " (most recent call first):"
+	expected := ""
+	if c.Condition != "" {
+		expected = "Expected " + c.Condition + " . "
+	}
+	switch c.Kind {
+	case model.CheckInternal, model.CheckThrow:
+		return " INTERNAL ASSERT FAILED at " + loc + ", please report a bug …\n" +
+			expected + c.Message() + "\n" + raised
+	case model.CheckUser:
+		return expected + c.Message() + "\n" + raised
+	}
+	return "Warning: " + c.Message() + " (function " + fn + ")"
+}
