@@ -46,9 +46,12 @@ const (
 // Entry is one check as the lookup index stores it (api/lookup.json's
 // "checks"): short keys, since the browser downloads thousands.
 type Entry struct {
-	ID   string `json:"id"`
-	Kind string `json:"k"`
-	File string `json:"f"`
+	ID string `json:"id"`
+	// Title is set when it is not the message (a check with no message
+	// of its own is known by its condition).
+	Title string `json:"t,omitempty"`
+	Kind  string `json:"k"`
+	File  string `json:"f"`
 	// Lines is the first and last line of the call: a compiler reports
 	// either.
 	Lines [2]int `json:"l"`
@@ -107,7 +110,7 @@ func Entries(cs []*model.Check) []Entry {
 		pieces[i] = strings.Split(e.Message, model.Placeholder)
 		seen := map[string]bool{}
 		for _, p := range pieces[i] {
-			if p = strings.TrimSpace(p); !seen[p] {
+			if p = trim(p); !seen[p] {
 				seen[p] = true
 				pieceDF[p]++
 			}
@@ -125,7 +128,7 @@ func Entries(cs []*model.Check) []Entry {
 		e := &out[i]
 		e.Weights = make([]int, len(pieces[i]))
 		for j, p := range pieces[i] {
-			if t := strings.TrimSpace(p); len(t) >= 3 {
+			if t := trim(p); len(t) >= 3 {
 				e.Weights[j] = lengthWeight(len(t), rarity(pieceDF[t]))
 			}
 		}
@@ -259,22 +262,23 @@ func Match(entries []Entry, text string) []Hit {
 		if points == 0 && !anyIn(e.Anchors, words) {
 			continue
 		}
-		pos, found, got := 0, 0, 0
+		pos, found, counted, got := 0, 0, 0, 0
 		for j, p := range strings.Split(e.Message, "{}") {
-			p = strings.TrimSpace(p)
-			if e.Weights[j] == 0 {
+			p = trim(p)
+			if j >= len(e.Weights) || e.Weights[j] == 0 {
 				continue
 			}
+			counted++
 			if k := strings.Index(flat[pos:], p); k >= 0 {
 				pos += k + len(p)
 				got += e.Weights[j]
-				found += len(p)
+				found++
 			}
 		}
 		if got > 0 {
 			points += got
 			specific += got
-			evidence = append(evidence, "message:"+itoa(found)+" chars")
+			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
 		}
 		if e.CondWeight > 0 && strings.Contains(bare, "Expected"+e.Cond) {
 			points += e.CondWeight
@@ -316,3 +320,9 @@ func itoa(n int) string {
 	}
 	return string(b)
 }
+
+// trim removes ASCII white space only, as the browser port does.
+func trim(s string) string { return strings.Trim(s, " \t\n\f\r\v") }
+
+// Trim is trim for other packages (the lookup's titles).
+func Trim(s string) string { return trim(s) }

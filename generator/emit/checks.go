@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -123,7 +124,7 @@ func (e *emitter) checkPages() error {
 		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
 		f.Params.Kind, f.Params.Area = "checks", a
 		for _, c := range cs {
-			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checkTitle(c), URL: urls.Check(c.ID),
+			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Title(c), URL: urls.Check(c.ID),
 				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
 		}
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
@@ -149,22 +150,6 @@ func areaDir(a string) string {
 	return "csrc/" + a + "/"
 }
 
-// checkTitle is the message template, or "Expected <condition>" when the
-// check has no message of its own, cut to a title's length.
-func checkTitle(c *model.Check) string {
-	t := strings.Join(strings.Fields(c.Message()), " ")
-	if strings.Trim(t, "{} .") == "" || strings.HasPrefix(t, "Found {} vs {}.") && len(t) <= len("Found {} vs {}.") {
-		t = "Expected " + strings.Join(strings.Fields(c.Condition), " ")
-		if c.Condition == "" {
-			t = c.Macro + " in " + c.Function
-		}
-	}
-	if r := []rune(t); len(r) > 110 {
-		t = strings.TrimSpace(string(r[:109])) + "…"
-	}
-	return t
-}
-
 func kindTitle(k string) string {
 	for _, x := range model.CheckKinds {
 		if x.Kind == k {
@@ -175,7 +160,7 @@ func kindTitle(k string) string {
 }
 
 func (e *emitter) checkPage(c *model.Check) checkFront {
-	f := checkFront{Title: checkTitle(c)}
+	f := checkFront{Title: checks.Title(c)}
 	where := "in " + c.Function
 	if c.InMacro != "" {
 		where = "in the macro " + c.InMacro
@@ -183,7 +168,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	f.Description = fmt.Sprintf("%s (%s) %s, %s.", kindTitle(c.Kind), c.Macro, where, c.Where)
 	p := &f.Params
 	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
-	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, printed(c)
+	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
 	ref := e.site.RepoRef
 	if !e.h.Revision.IsZero() {
 		ref = e.h.Revision.Commit
@@ -211,28 +196,4 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		p.Options = append(p.Options, Ref{Title: o.Key(), URL: urls.Option(o.Family, o.Name)})
 	}
 	return f
-}
-
-// printed is what nvFuser prints when the check fails (csrc/exceptions.h
-// and exceptions.cpp at 81c4b22; see generator/checks), the install prefix
-// of the file left out.
-func printed(c *model.Check) string {
-	loc := c.Where.String()
-	fn := c.Function
-	if fn == "" {
-		fn = "<function using " + c.InMacro + ">"
-	}
-	raised := "Exception raised from " + fn + " at " + loc + " (most recent call first):"
-	expected := ""
-	if c.Condition != "" {
-		expected = "Expected " + c.Condition + " . "
-	}
-	switch c.Kind {
-	case model.CheckInternal, model.CheckThrow:
-		return " INTERNAL ASSERT FAILED at " + loc + ", please report a bug …\n" +
-			expected + c.Message() + "\n" + raised
-	case model.CheckUser:
-		return expected + c.Message() + "\n" + raised
-	}
-	return "Warning: " + c.Message() + " (function " + fn + ")"
 }
