@@ -18,18 +18,23 @@ import (
 //
 //   - a frame: "Exception raised from F at PATH:LINE" or "INTERNAL ASSERT
 //     FAILED at PATH:LINE", any install prefix before csrc/ or python/.
-//     The file and a line inside the call: FrameExact. The file and the
-//     function (an older build, whose lines differ): FrameFunction plus
-//     the function's rarity. The function alone (a renamed file) or the
-//     file alone: their rarity only, as a file or a function name with many
-//     checks says little.
+//     gdb stopped in nvfCheckFail (func=, file=, line=) and the backtrace
+//     frame right after nvfCheckFail/nvfErrorFail (a function, no file)
+//     count as frames too. The file and a line inside the call:
+//     FrameExact. The file and the function (an older build, whose lines
+//     differ): FrameFunction plus the function's rarity. The function
+//     alone (a renamed file) or the file alone: their rarity only, as a
+//     file or a function name with many checks says little. A function
+//     with few checks pins them: 3*FrameFunction/(its checks) counts as
+//     specific.
 //   - the message template: each literal piece found in the text, in
 //     order (a placeholder matches anything, IR dumps over many lines
 //     included), adds its weight: its length (capped) times its rarity
 //     across all checks, ln(1 + N/df). "Found {} vs {}. " or " . " weigh
 //     next to nothing; "Vectorized accesses cannot be inline" a lot.
-//   - the condition as nvFuser prints it, "Expected <cond>", spaces
-//     ignored, weighed the same way: "false" and "tv != nullptr" are everywhere.
+//   - the condition as nvFuser prints it, "Expected <cond>" (or, in 2024's
+//     builds, "<cond> INTERNAL ASSERT FAILED"), spaces ignored, weighed the
+//     same way: "false" and "tv != nullptr" are everywhere.
 //
 // A check is reported when its points reach Threshold and either a
 // frame pins its line or its message, condition and a frame naming its
@@ -69,6 +74,11 @@ type Entry struct {
 	// file's name among all checks.
 	FnWeight   int `json:"fw,omitempty"`
 	FileWeight int `json:"filew"`
+	// FnChecks is how many checks share the function's name, and
+	// FnInFile how many of them are in this file: a frame naming a
+	// function with one check pins it as well as a line would.
+	FnChecks int `json:"fnn,omitempty"`
+	FnInFile int `json:"fnf,omitempty"`
 	// Anchors are the rarest words of the message and condition: a text
 	// sharing none of them (and no frame) is not compared further.
 	Anchors []string `json:"a,omitempty"`
@@ -87,7 +97,11 @@ var (
 	reWords = regexp.MustCompile(`[a-z0-9_]+`)
 	// The two places nvFuser prints where a check is.
 	reRaised   = regexp.MustCompile(`Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)`)
-	reInternal = regexp.MustCompile(`INTERNAL ASSERT FAILED at "?([^ \t\n":]+)"?:([0-9]+)`)
+	reInternal = regexp.MustCompile(`INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)`)
+	// gdb stopped in nvfCheckFail: func=0x... "name", file=0x... "path", line=N
+	reGDB = regexp.MustCompile(`func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)`)
+	// A backtrace frame: "frame #2: nvfuser::SegmentedFusion::validateDisjoint() const + 0x1e1"
+	reBacktrace = regexp.MustCompile(`frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(`)
 )
 
 // Flatten is what matching compares: no colour codes, every run of white
@@ -124,8 +138,15 @@ func Entries(cs []*model.Check) []Entry {
 	}
 	n := float64(len(cs))
 	rarity := func(df int) float64 { return math.Log(1 + n/float64(max(df, 1))) }
+	fnFileDF := map[[2]string]int{}
+	for i := range out {
+		fnFileDF[[2]string{out[i].Fn, out[i].File}]++
+	}
 	for i := range out {
 		e := &out[i]
+		if e.Fn != "" {
+			e.FnChecks, e.FnInFile = fnDF[e.Fn], fnFileDF[[2]string{e.Fn, e.File}]
+		}
 		e.Weights = make([]int, len(pieces[i]))
 		for j, p := range pieces[i] {
 			if t := trim(p); len(t) >= 3 {
@@ -196,6 +217,21 @@ func frames(text string) []frame {
 	for _, m := range reInternal.FindAllStringSubmatch(text, -1) {
 		out = append(out, frame{file: relPath(m[1]), line: atoi(m[2])})
 	}
+	for _, m := range reGDB.FindAllStringSubmatch(text, -1) {
+		out = append(out, frame{fn: m[1], file: relPath(m[2]), line: atoi(m[3])})
+	}
+	// In a backtrace, the frame after nvfCheckFail/nvfErrorFail is the
+	// function that raised: its name, no file.
+	raising := false
+	for _, m := range reBacktrace.FindAllStringSubmatch(text, -1) {
+		switch {
+		case m[1] == "nvfCheckFail" || m[1] == "nvfErrorFail":
+			raising = true
+		case raising:
+			out = append(out, frame{fn: m[1]})
+			raising = false
+		}
+	}
 	return out
 }
 
@@ -249,10 +285,11 @@ func Match(entries []Entry, text string) []Hit {
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 			case same && f.fn != "" && f.fn == e.Fn:
 				points += FrameFunction + e.FnWeight
-				specific += FrameFunction
+				specific += 3 * FrameFunction / max(e.FnInFile, 1)
 				evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
 			case f.fn != "" && f.fn == e.Fn:
-				points += e.FnWeight
+				points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)
+				specific += 3 * FrameFunction / max(e.FnChecks, 1)
 				evidence = append(evidence, "function:"+e.Fn)
 			case same:
 				points += e.FileWeight
@@ -280,7 +317,8 @@ func Match(entries []Entry, text string) []Hit {
 			specific += got
 			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
 		}
-		if e.CondWeight > 0 && strings.Contains(bare, "Expected"+e.Cond) {
+		// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
+		if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
 			points += e.CondWeight
 			specific += e.CondWeight
 			evidence = append(evidence, "condition")
@@ -321,8 +359,7 @@ func itoa(n int) string {
 	return string(b)
 }
 
-// trim removes ASCII white space only, as the browser port does.
-func trim(s string) string { return strings.Trim(s, " \t\n\f\r\v") }
-
-// Trim is trim for other packages (the lookup's titles).
-func Trim(s string) string { return trim(s) }
+// trim removes ASCII white space and the punctuation that joins a piece
+// to a value (", ", ": "), as the browser port does: an older wording
+// that punctuated differently still matches.
+func trim(s string) string { return strings.Trim(s, " \t\n\f\r\v,.:;") }

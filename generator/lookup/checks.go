@@ -3,6 +3,7 @@ package lookup
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -27,7 +28,7 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	}
 	idx.Checks = checks.Entries(cs)
 	for i, c := range cs {
-		if t := checks.Title(c); t != checks.Trim(idx.Checks[i].Message) {
+		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
 		}
 	}
@@ -50,6 +51,9 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		idx.IDF[f] = round(idx.IDF[f] * math.Log(1+n/float64(1+d)) / math.Log(1+n))
 	}
 }
+
+// asciiSpace is the white space both front ends trim from titles.
+const asciiSpace = " \t\n\f\r\v"
 
 // rankWithChecks ranks the notes and the checks together.
 func (idx *Index) rankWithChecks(text string) []Match {
@@ -89,7 +93,7 @@ func (idx *Index) rankWithChecks(text string) []Match {
 		out = append(out, quoting...)
 		title := h.Entry.Title
 		if title == "" {
-			title = checks.Trim(h.Entry.Message)
+			title = strings.Trim(h.Entry.Message, asciiSpace)
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
 			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID})

@@ -48,6 +48,12 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
 	{"CI log with timestamps, an older line number", "2024-05-01T10:00:01.123Z E   RuntimeError: Multiple use of replicated upcast tensor found: T5_l and T6_l\n2024-05-01T10:00:01.124Z Exception raised from revertPrivatizedOps at /build/csrc/fusion_segmenter.cpp:4695 (most recent call first):\n",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"gdb stopped in nvfCheckFail", "Thread 1 hit Breakpoint 1, nvfuser::nvfCheckFail (func=0x5555 \"revertPrivatizedOps\", file=0x5556 \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\", line=4690, msg=...) at exceptions.cpp:266",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"frames only: the one after nvfErrorFail raised", "frame #0: nvfuser::nvfCheckFail(char const*, char const*, unsigned int, std::string const&) + 0x7f (0x7f in /x/libnvfuser_codegen.so)\nframe #1: nvfuser::nvfErrorFail(char const*, char const*, unsigned int, char const*, std::string const&) + 0x5d\nframe #2: nvfuser::SegmentedFusion::revertPrivatizedOps() + 0x1e1 (0x7f in /x/libnvfuser_codegen.so)\n",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"2024 format: the condition before INTERNAL ASSERT FAILED, older punctuation", "RuntimeError: out->uses().size() == 1 INTERNAL ASSERT FAILED at \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\":4695, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Multiple use of replicated upcast tensor found T5",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"truncated paste", "RuntimeError: Multiple use of replicated upc", "", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
@@ -98,7 +104,10 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	}
 	pieces := []string{"Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
-		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):"}
+		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
+		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
+		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ", "}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder

@@ -342,7 +342,10 @@
   var reCheckSpace = /[\t\n\f\r\v ]+/g;
   var reCheckWords = /[a-z0-9_]+/g;
   var reRaised = /Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)/g;
-  var reInternal = /INTERNAL ASSERT FAILED at "?([^ \t\n":]+)"?:([0-9]+)/g;
+  var reInternal = /INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)/g;
+  var reGDB = /func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)/g;
+  var reBacktrace = /frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(/g;
+  var rePieceTrim = /^[\t\n\f\r\v ,.:;]+|[\t\n\f\r\v ,.:;]+$/g;
 
   function flatten(s) { return s.replace(reANSI, "").replace(reCheckSpace, " "); }
 
@@ -371,6 +374,12 @@
       out.push({ fn: fn, file: relPath(m[2]), line: atoi(m[3]) });
     });
     each(reInternal, text, function (m) { out.push({ fn: "", file: relPath(m[1]), line: atoi(m[2]) }); });
+    each(reGDB, text, function (m) { out.push({ fn: m[1], file: relPath(m[2]), line: atoi(m[3]) }); });
+    var raising = false;
+    each(reBacktrace, text, function (m) {
+      if (m[1] === "nvfCheckFail" || m[1] === "nvfErrorFail") { raising = true; return; }
+      if (raising) { out.push({ fn: m[1], file: "", line: 0 }); raising = false; }
+    });
     return out;
   }
 
@@ -393,10 +402,11 @@
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
-          points += checkFrameFunction + (e.fw || 0); specific += checkFrameFunction;
+          points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
         } else if (f.fn !== "" && f.fn === (e.fn || "")) {
-          points += e.fw || 0;
+          points += (e.fw || 0) + Math.trunc(checkFrameFunction / Math.max(e.fnn || 0, 1));
+          specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnn || 0, 1));
           evidence.push("function:" + e.fn);
         } else if (same) {
           points += e.filew || 0;
@@ -406,7 +416,7 @@
       if (points === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
       var pos = 0, found = 0, counted = 0, got = 0, weights = e.w || [];
       (e.m || "").split("{}").forEach(function (p, j) {
-        p = p.replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "");
+        p = p.replace(rePieceTrim, "");
         if (j >= weights.length || weights[j] === 0) return;
         counted++;
         var k = flat.indexOf(p, pos);
@@ -416,7 +426,7 @@
         points += got; specific += got;
         evidence.push("message:" + found + " of " + counted + " pieces");
       }
-      if ((e.cw || 0) > 0 && bare.indexOf("Expected" + e.c) >= 0) {
+      if ((e.cw || 0) > 0 && (bare.indexOf("Expected" + e.c) >= 0 || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
         points += e.cw; specific += e.cw;
         evidence.push("condition");
       }
