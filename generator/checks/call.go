@@ -14,6 +14,10 @@ type Call struct {
 	Args [][]cpplex.Token
 	// End is the index of the closing parenthesis.
 	End int
+	// code and at are the tokens the call was read from and the index of
+	// its name: a message streamed beforehand is read from them.
+	code []cpplex.Token
+	at   int
 }
 
 // Message returns the arguments after the operands (the message parts).
@@ -36,13 +40,14 @@ func CallAt(code []cpplex.Token, i int) (c Call, ok bool) {
 	if !closed || len(args) < mac.Operands {
 		return Call{}, false
 	}
-	return Call{Name: code[i].Text, Macro: mac, Args: args, End: end}, true
+	return Call{Name: code[i].Text, Macro: mac, Args: args, End: end, code: code, at: i}, true
 }
 
 // Pieces is the message template of a call: literal runs with one run-time
 // value between two of them. An argument made only of string literals is
-// text (adjacent literals joined, escapes decoded); any other argument is
-// a value.
+// text (adjacent literals joined, escapes decoded); a string stream
+// written just before is what was written into it (stream.go); any other
+// argument is a value.
 func (c Call) Pieces() []string {
 	var pieces []string
 	if c.Macro.Op != "" {
@@ -51,6 +56,13 @@ func (c Call) Pieces() []string {
 		pieces = []string{""}
 	}
 	for _, arg := range c.Message() {
+		if name, ok := streamName(arg); ok && c.code != nil {
+			if streamed, ok := streamPieces(c.code, c.at, name); ok {
+				pieces[len(pieces)-1] += streamed[0]
+				pieces = append(pieces, streamed[1:]...)
+				continue
+			}
+		}
 		if !allStrings(arg) {
 			pieces = append(pieces, "")
 			continue

@@ -160,7 +160,13 @@ func Entries(cs []*model.Check) []Entry {
 			e.FnWeight = int(math.Round(300 * rarity(fnDF[e.Fn])))
 		}
 		e.FileWeight = int(math.Round(100 * rarity(fileDF[e.File])))
-		e.Anchors = anchors(e.Message+" "+cs[i].Condition, wordDF)
+		// Anchors come from the message; from the condition only when the
+		// message has no words (a text quoting the message need not quote
+		// the condition).
+		e.Anchors = anchors(e.Message, wordDF)
+		if len(e.Anchors) == 0 {
+			e.Anchors = anchors(cs[i].Condition, wordDF)
+		}
 	}
 	return out
 }
@@ -170,7 +176,7 @@ func lengthWeight(n int, rarity float64) int {
 	return int(math.Round(100 * float64(min(n, 80)) / 8 * rarity))
 }
 
-// anchors are the two rarest words (4 letters or more) of s, rarest first.
+// anchors are the three rarest words (4 letters or more) of s, rarest first.
 func anchors(s string, df map[string]int) []string {
 	var ws []string
 	for w := range wordSet(s) {
@@ -184,8 +190,8 @@ func anchors(s string, df map[string]int) []string {
 		}
 		return ws[i] < ws[j]
 	})
-	if len(ws) > 2 {
-		ws = ws[:2]
+	if len(ws) > 3 {
+		ws = ws[:3]
 	}
 	return ws
 }

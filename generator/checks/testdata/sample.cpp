@@ -57,3 +57,10 @@ int Holder<int>::count(std::vector<int> v = {}) {
 }
 
 } // namespace nvfuser
+
+void streamed(int v) {
+  std::stringstream ss;
+  ss << "value " << v << " is not valid.\n";
+  ss << "Try again.";
+  NVF_ERROR(false, ss.str());
+}
