@@ -43,10 +43,12 @@ type checkParams struct {
 	Code      string      `toml:"code,omitempty"`
 	CodeStart int         `toml:"code_start,omitempty"`
 	CodeHL    string      `toml:"code_hl,omitempty"`
-	Tests     []checkTest `toml:"tests,omitempty"`
-	Notes     []Ref       `toml:"notes,omitempty"`
-	Variables []Ref       `toml:"variables,omitempty"`
-	Options   []Ref       `toml:"options,omitempty"`
+	// Own keys, not the notes' "tests"/"variables"/"options", whose
+	// shapes the Markdown twin reads differently.
+	Tests     []checkTest `toml:"expected_by,omitempty"`
+	Notes     []Ref       `toml:"explained_by,omitempty"`
+	Variables []Ref       `toml:"names_variables,omitempty"`
+	Options   []Ref       `toml:"names_options,omitempty"`
 }
 
 type checkTest struct {
