@@ -40,9 +40,9 @@ type checkParams struct {
 	AreaURL  string `toml:"area_url"`
 	// Code is the source around the call at the pinned commit; CodeHL the
 	// call's lines within it ("4-9").
-	Code      string      `toml:"code,omitempty"`
-	CodeStart int         `toml:"code_start,omitempty"`
-	CodeHL    string      `toml:"code_hl,omitempty"`
+	Code      string `toml:"code,omitempty"`
+	CodeStart int    `toml:"code_start,omitempty"`
+	CodeHL    string `toml:"code_hl,omitempty"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
 	Tests     []checkTest `toml:"expected_by,omitempty"`
