@@ -63,6 +63,17 @@ func BaseID(c *model.Check) string {
 	return id
 }
 
+// WordsPart is the part of a check's base id after its function's: the
+// words of its message (or condition). The history pairs a check whose
+// function was renamed by it.
+func WordsPart(c *model.Check) string {
+	words := slugWords(OwnText(c), IDWords)
+	if len(words) == 0 {
+		words = slugWords(c.Condition, IDWords)
+	}
+	return strings.Join(words, "-")
+}
+
 // OwnText is the literal text the caller wrote for the message, without the
 // comparison forms' "Found {} vs {}. " prefix, values left out.
 func OwnText(c *model.Check) string {

@@ -23,8 +23,9 @@ type APIError struct {
 	Within    string   `json:"within"`
 	InMacro   string   `json:"in_macro"`
 	Area      string   `json:"area"`
-	// Added, Removed and Rewordings come from the checkout's git history;
-	// null and [] until the history of checks is read.
+	// Added and Rewordings (the ids it had before being reworded, oldest
+	// first) come from the checkout's git history: null and [] without
+	// one. Removed is null: every entry is a check the checkout has.
 	Added      *model.Event `json:"added"`
 	Removed    *model.Event `json:"removed"`
 	Rewordings []string     `json:"rewordings"`
@@ -49,6 +50,11 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 			Pieces: nonNil(c.Pieces), Condition: c.Condition, File: c.Where.File, Line: c.Where.Line, EndLine: max(c.EndLine, c.Where.Line),
 			Function: c.Function, Within: c.Within, InMacro: c.InMacro, Area: c.Area(),
 			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}
+		if c.History != nil {
+			added := c.History.Added
+			a.Added = &added
+		}
+		a.Rewordings = append(a.Rewordings, c.Formerly...)
 		for _, x := range c.Tests {
 			a.Tests = append(a.Tests, APITest{Name: x.Name, Text: x.Text, Regex: x.Regex, Where: x.Where.String()})
 		}

@@ -16,9 +16,12 @@ import (
 // lookups.
 
 type checkFront struct {
-	Title       string      `toml:"title"`
-	Description string      `toml:"description,omitempty"`
-	Params      checkParams `toml:"params"`
+	Title       string `toml:"title"`
+	Description string `toml:"description,omitempty"`
+	// Aliases are the pages of the ids the check had before a rewording:
+	// those URLs keep answering.
+	Aliases []string    `toml:"aliases,omitempty"`
+	Params  checkParams `toml:"params"`
 }
 
 type checkParams struct {
@@ -49,6 +52,11 @@ type checkParams struct {
 	Notes     []Ref       `toml:"explained_by,omitempty"`
 	Variables []Ref       `toml:"names_variables,omitempty"`
 	Options   []Ref       `toml:"names_options,omitempty"`
+	// From the git history: when the id first appeared, and its former ids.
+	Since       string   `toml:"since,omitempty"`
+	SinceCommit Link     `toml:"since_commit,omitempty"`
+	Earliest    bool     `toml:"earliest,omitempty"`
+	Formerly    []string `toml:"formerly,omitempty"`
 }
 
 type checkTest struct {
@@ -184,6 +192,14 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	if c.Code != "" {
 		p.CodeHL = fmt.Sprintf("%d-%d", c.Where.Line-c.CodeStart+1, max(c.EndLine, c.Where.Line)-c.CodeStart+1)
 	}
+	if hist := c.History; hist != nil {
+		p.Since, p.Earliest = hist.Added.Since(), hist.Earliest
+		p.SinceCommit = Link{Text: shortHash(hist.Added.Commit), URL: urls.Commit(e.site.RepoURL, hist.Added.Commit)}
+	}
+	p.Formerly = c.Formerly
+	for _, old := range c.Formerly {
+		f.Aliases = append(f.Aliases, urls.Check(old))
+	}
 	for _, x := range c.Tests {
 		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
 			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}})
@@ -198,4 +214,11 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		p.Options = append(p.Options, Ref{Title: o.Key(), URL: urls.Option(o.Family, o.Name)})
 	}
 	return f
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
 }

@@ -34,6 +34,12 @@ type Check struct {
 	// then raises from wherever NAME is used.
 	InMacro string
 
+	// History is when its id first appeared (generator/history); nil
+	// without git. Formerly lists the ids it had before being reworded,
+	// oldest first: its page answers at those URLs too.
+	History  *History
+	Formerly []string
+
 	// Code is the source around the check (a few lines before the call to
 	// a few after), starting at line CodeStart: what its page shows.
 	Code      string
@@ -91,4 +97,14 @@ type ExpectedError struct {
 	Regex bool   // Text is a regular expression (pytest.raises(match=...))
 	Where Location
 	Name  string // the test's name, when found ("TEST_F(Suite, Name)" -> "Suite.Name")
+}
+
+// RemovedCheck is a check id the git history saw go away and not come
+// back: what is known of it, for the API and lookups of older errors.
+type RemovedCheck struct {
+	ID         string
+	Function   string
+	Added      Event
+	Removed    Event
+	ReplacedBy string // the id it was reworded into, if any
 }

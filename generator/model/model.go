@@ -200,6 +200,9 @@ type Handbook struct {
 	// Checks are the errors and warnings nvFuser's checking macros can
 	// raise, sorted by file and line (generator/checks).
 	Checks []*Check
+	// RemovedChecks are check ids the git history saw go away, most
+	// recently removed first.
+	RemovedChecks []RemovedCheck
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.
