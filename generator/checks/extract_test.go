@@ -37,6 +37,7 @@ func TestFromTokens(t *testing.T) {
 		{49, "TORCH_WARN", model.CheckWarning, []string{`local text with "quotes" and ) parens`}, "", "visit", "visit", "", 49},
 		{54, "NVF_ERROR", model.CheckInternal, []string{"after a cast"}, "false", "count", "count", "", 54},
 		{65, "NVF_ERROR", model.CheckInternal, []string{"value ", " is not valid.\nTry again."}, "false", "streamed", "streamed", "", 65},
+		{72, "NVF_ERROR", model.CheckInternal, []string{"Error during replay, a conflict."}, "ok", "held", "held", "", 72},
 	}
 	got := FromTokens("csrc/sample.cpp", toks)
 	if len(got) != len(wants) {

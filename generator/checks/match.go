@@ -29,7 +29,8 @@ import (
 //     specific.
 //   - the message template: each literal piece found in the text, in
 //     order (a placeholder matches anything, IR dumps over many lines
-//     included), adds its weight: its length (capped) times its rarity
+//     included), adds its weight (a long piece found only by its first
+//     half, truncated or reworded after it, half its weight): its length (capped) times its rarity
 //     across all checks, ln(1 + N/df). "Found {} vs {}. " or " . " weigh
 //     next to nothing; "Vectorized accesses cannot be inline" a lot.
 //   - the condition as nvFuser prints it, "Expected <cond>" (or, in 2024's
@@ -316,6 +317,15 @@ func Match(entries []Entry, text string) []Hit {
 				pos += k + len(p)
 				got += e.Weights[j]
 				found++
+			} else if len(p) >= halfMin && isASCII(p) {
+				// Truncated, or reworded after its first half: the first
+				// half counts half.
+				h := p[:len(p)/2]
+				if k := strings.Index(flat[pos:], h); k >= 0 {
+					pos += k + len(h)
+					got += e.Weights[j] / 2
+					found++
+				}
 			}
 		}
 		if got > 0 {
@@ -363,6 +373,18 @@ func itoa(n int) string {
 		b = append([]byte{byte('0' + n%10)}, b...)
 	}
 	return string(b)
+}
+
+// halfMin is the length from which a piece's first half counts alone.
+const halfMin = 24
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // trim removes ASCII white space and the punctuation that joins a piece

@@ -19,6 +19,10 @@ const streamWindow = 600
 
 var streamTypes = map[string]bool{"stringstream": true, "ostringstream": true}
 
+// stringTypes declare a message held in a string: std::string msg("...")
+// or std::string msg = "..."; only a literal initializer is read.
+var stringTypes = map[string]bool{"string": true, "string_view": true}
+
 // streamName returns the stream an argument names: `ss` or `ss.str()`.
 func streamName(arg []cpplex.Token) (string, bool) {
 	switch {
@@ -36,9 +40,15 @@ func streamName(arg []cpplex.Token) (string, bool) {
 func streamPieces(code []cpplex.Token, call int, name string) (pieces []string, ok bool) {
 	decl := -1
 	for j := call - 1; j >= 1 && j >= call-streamWindow; j-- {
-		if code[j].Is(name) && code[j-1].Kind == cpplex.Ident && streamTypes[code[j-1].Text] {
+		if !code[j].Is(name) || code[j-1].Kind != cpplex.Ident {
+			continue
+		}
+		if streamTypes[code[j-1].Text] {
 			decl = j
 			break
+		}
+		if stringTypes[code[j-1].Text] {
+			return stringInit(code, j+1, call)
 		}
 	}
 	if decl < 0 {
@@ -80,4 +90,21 @@ func streamPieces(code []cpplex.Token, call int, name string) (pieces []string, 
 		j = k
 	}
 	return pieces, true
+}
+
+// stringInit reads a string's literal initializer starting at code[i]:
+// ("a" "b"), = "a" "b"; or {"a"}.
+func stringInit(code []cpplex.Token, i, limit int) ([]string, bool) {
+	if i >= limit || !(code[i].Is("(") || code[i].Is("=") || code[i].Is("{")) {
+		return nil, false
+	}
+	text := ""
+	j := i + 1
+	for ; j < limit && code[j].Kind == cpplex.String; j++ {
+		text += code[j].StringValue()
+	}
+	if j == i+1 || j >= limit || !(code[j].Is(")") || code[j].Is(";") || code[j].Is("}")) {
+		return nil, false
+	}
+	return []string{text}, true
 }

@@ -54,7 +54,8 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"2024 format: the condition before INTERNAL ASSERT FAILED, older punctuation", "RuntimeError: out->uses().size() == 1 INTERNAL ASSERT FAILED at \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\":4695, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Multiple use of replicated upcast tensor found T5",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
-	{"truncated paste", "RuntimeError: Multiple use of replicated upc", "", ""},
+	{"truncated paste with its frame", "RuntimeError: Multiple use of replicated upc\nException raised from revertPrivatizedOps at /x/csrc/fusion_segmenter.cpp:4338 (most",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
 }
@@ -107,7 +108,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ", "}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder

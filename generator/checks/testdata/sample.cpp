@@ -64,3 +64,10 @@ void streamed(int v) {
   ss << "Try again.";
   NVF_ERROR(false, ss.str());
 }
+
+void held(bool ok) {
+  std::string err_str(
+      "Error during replay, "
+      "a conflict.");
+  NVF_ERROR(ok, err_str);
+}
