@@ -376,7 +376,7 @@ func itoa(n int) string {
 }
 
 // halfMin is the length from which a piece's first half counts alone.
-const halfMin = 24
+const halfMin = 32
 
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {

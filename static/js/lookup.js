@@ -421,7 +421,7 @@
         counted++;
         var k = flat.indexOf(p, pos);
         if (k >= 0) { pos = k + p.length; got += weights[j]; found++; }
-        else if (p.length >= 24 && /^[\x00-\x7f]*$/.test(p)) {
+        else if (p.length >= 32 && /^[\x00-\x7f]*$/.test(p)) {
           var h = p.slice(0, Math.floor(p.length / 2));
           k = flat.indexOf(h, pos);
           if (k >= 0) { pos = k + h.length; got += Math.trunc(weights[j] / 2); found++; }
