@@ -82,12 +82,27 @@ type checkListFront struct {
 	Description string `toml:"description,omitempty"`
 	Weight      int    `toml:"weight,omitempty"`
 	Params      struct {
-		Kind   string       `toml:"kind"` // "checks"
-		Area   string       `toml:"area,omitempty"`
-		Areas  []checkCount `toml:"areas,omitempty"`
-		Kinds  []checkCount `toml:"kinds,omitempty"`
-		Checks []checkRow   `toml:"checks,omitempty"`
+		Kind       string       `toml:"kind"` // "checks"
+		Area       string       `toml:"area,omitempty"`
+		Areas      []checkCount `toml:"areas,omitempty"`
+		Kinds      []checkCount `toml:"kinds,omitempty"`
+		Checks     []checkRow   `toml:"checks,omitempty"`
+		Removed    []removedRow `toml:"removed,omitempty"`
+		RemovedURL string       `toml:"removed_url,omitempty"`
 	} `toml:"params"`
+}
+
+// removedRow is a check the history saw go away, on /errors/removed/.
+type removedRow struct {
+	ID       string `toml:"id"`
+	Fn       string `toml:"fn,omitempty"`
+	Since    string `toml:"since"`
+	Removed  string `toml:"removed"`
+	Commit   Link   `toml:"commit"`
+	Replaced string `toml:"replaced_by,omitempty"`
+	// ReplacedURL is the page of what replaced it, when that check is
+	// still in the checkout (a chain of rewordings followed to its end).
+	ReplacedURL string `toml:"replaced_url,omitempty"`
 }
 
 type checkCount struct {
@@ -138,6 +153,12 @@ func (e *emitter) checkPages() error {
 				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
 		}
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
+			return err
+		}
+	}
+	if len(e.h.RemovedChecks) > 0 {
+		index.Params.RemovedURL = urls.RemovedChecks
+		if err := e.put("errors/removed/_index.md", page{front: e.removedPage()}); err != nil {
 			return err
 		}
 	}
@@ -221,4 +242,38 @@ func shortHash(h string) string {
 		return h[:12]
 	}
 	return h
+}
+
+// removedPage lists the checks the git history saw go away, with what
+// replaced each, most recent first.
+func (e *emitter) removedPage() checkListFront {
+	current := map[string]string{} // base id -> the page id of its first twin
+	for _, c := range e.h.Checks {
+		if b := checks.BaseID(c); current[b] == "" {
+			current[b] = c.ID
+		}
+	}
+	next := map[string]string{}
+	for _, r := range e.h.RemovedChecks {
+		next[r.ID] = r.ReplacedBy
+	}
+	var f checkListFront
+	f.Title = "Removed checks"
+	f.Description = fmt.Sprintf("%d checks nvFuser's git history saw go away: when each appeared, when it went, and the check that replaced it when it was reworded.", len(e.h.RemovedChecks))
+	f.Params.Kind = "checks"
+	for _, r := range e.h.RemovedChecks {
+		row := removedRow{ID: r.ID, Fn: r.Function, Since: r.Added.Since(), Removed: r.Removed.Since(),
+			Commit: Link{Text: shortHash(r.Removed.Commit), URL: urls.Commit(e.site.RepoURL, r.Removed.Commit)}, Replaced: r.ReplacedBy}
+		// Follow rewordings to the check that has a page now.
+		seen := map[string]bool{}
+		for id := r.ReplacedBy; id != "" && !seen[id]; id = next[id] {
+			seen[id] = true
+			if page := current[id]; page != "" {
+				row.ReplacedURL = urls.Check(page)
+				break
+			}
+		}
+		f.Params.Removed = append(f.Params.Removed, row)
+	}
+	return f
 }
