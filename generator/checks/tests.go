@@ -89,7 +89,7 @@ func GTestExpectations(file string, src []byte) []model.ExpectedError {
 // throwsBefore says whether a Throws matcher opens shortly before code[i]
 // (ThrowsMessage<nvfError>(HasSubstr(...))).
 func throwsBefore(code []cpplex.Token, i int) bool {
-	for j := i - 1; j >= 0 && j >= i-12; j-- {
+	for j := i - 1; j >= 0 && j >= i-24; j-- {
 		if code[j].Kind == cpplex.Ident && strings.HasPrefix(code[j].Text, "Throws") {
 			return true
 		}
