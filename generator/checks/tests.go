@@ -87,9 +87,13 @@ func GTestExpectations(file string, src []byte) []model.ExpectedError {
 }
 
 // throwsBefore says whether a Throws matcher opens shortly before code[i]
-// (ThrowsMessage<nvfError>(HasSubstr(...))).
+// in the same statement (ThrowsMessage<nvfError>(HasSubstr(...)),
+// Throws<nvfError>(Property(&nvfError::what, ContainsRegex(...)))).
 func throwsBefore(code []cpplex.Token, i int) bool {
 	for j := i - 1; j >= 0 && j >= i-24; j-- {
+		if code[j].Is(";") {
+			return false // the statement before
+		}
 		if code[j].Kind == cpplex.Ident && strings.HasPrefix(code[j].Text, "Throws") {
 			return true
 		}
