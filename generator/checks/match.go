@@ -227,6 +227,16 @@ func frames(text string) []frame {
 	for _, m := range reGDB.FindAllStringSubmatch(text, -1) {
 		out = append(out, frame{fn: m[1], file: relPath(m[2]), line: atoi(m[3])})
 	}
+	// An "INTERNAL ASSERT FAILED at F:L" and an "Exception raised from fn
+	// at F:L" are one place: the first learns the function.
+	for i := range out {
+		for _, g := range out {
+			if out[i].fn == "" && g.fn != "" && g.file == out[i].file && g.line == out[i].line {
+				out[i].fn = g.fn
+				break
+			}
+		}
+	}
 	// In a backtrace, the frame after nvfCheckFail/nvfErrorFail is the
 	// function that raised: its name, no file.
 	raising := false
@@ -286,7 +296,9 @@ func Match(entries []Entry, text string) []Hit {
 		for _, f := range fs {
 			same := sameFile(f.file, e.File)
 			switch {
-			case same && f.line >= e.Lines[0] && f.line <= e.Lines[1]:
+			// A line of the call pins the check, unless the frame names
+			// another function: an older build whose lines differ.
+			case same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && (f.fn == "" || e.Fn == "" || f.fn == e.Fn):
 				points += FrameExact
 				specific += FrameExact
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))

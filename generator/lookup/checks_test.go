@@ -48,6 +48,8 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
 	{"CI log with timestamps, an older line number", "2024-05-01T10:00:01.123Z E   RuntimeError: Multiple use of replicated upcast tensor found: T5_l and T6_l\n2024-05-01T10:00:01.124Z Exception raised from revertPrivatizedOps at /build/csrc/fusion_segmenter.cpp:4695 (most recent call first):\n",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"older build whose line now holds another function's check", "RuntimeError:  INTERNAL ASSERT FAILED at \"/x/csrc/device_lower/validation.cpp\":105, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Vectorized accesses cannot be inline with computation: T1\nException raised from validateVectorize at /x/csrc/device_lower/validation.cpp:105 (most recent call first):\n",
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
 	{"gdb stopped in nvfCheckFail", "Thread 1 hit Breakpoint 1, nvfuser::nvfCheckFail (func=0x5555 \"revertPrivatizedOps\", file=0x5556 \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\", line=4690, msg=...) at exceptions.cpp:266",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"frames only: the one after nvfErrorFail raised", "frame #0: nvfuser::nvfCheckFail(char const*, char const*, unsigned int, std::string const&) + 0x7f (0x7f in /x/libnvfuser_codegen.so)\nframe #1: nvfuser::nvfErrorFail(char const*, char const*, unsigned int, char const*, std::string const&) + 0x5d\nframe #2: nvfuser::SegmentedFusion::revertPrivatizedOps() + 0x1e1 (0x7f in /x/libnvfuser_codegen.so)\n",

@@ -375,6 +375,13 @@
     });
     each(reInternal, text, function (m) { out.push({ fn: "", file: relPath(m[1]), line: atoi(m[2]) }); });
     each(reGDB, text, function (m) { out.push({ fn: m[1], file: relPath(m[2]), line: atoi(m[3]) }); });
+    out.forEach(function (f) {
+      if (f.fn !== "") return;
+      for (var i = 0; i < out.length; i++) {
+        var g = out[i];
+        if (g.fn !== "" && g.file === f.file && g.line === f.line) { f.fn = g.fn; break; }
+      }
+    });
     var raising = false;
     each(reBacktrace, text, function (m) {
       if (m[1] === "nvfCheckFail" || m[1] === "nvfErrorFail") { raising = true; return; }
@@ -398,7 +405,7 @@
       var points = 0, specific = 0, evidence = [];
       fs.forEach(function (f) {
         var same = sameFile(f.file, e.f);
-        if (same && f.line >= e.l[0] && f.line <= e.l[1]) {
+        if (same && f.line >= e.l[0] && f.line <= e.l[1] && (f.fn === "" || !e.fn || f.fn === e.fn)) {
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
