@@ -237,6 +237,21 @@ func frames(text string) []frame {
 			}
 		}
 	}
+	// The same place twice is one frame.
+	uniq := out[:0]
+	for i, f := range out {
+		dup := false
+		for _, g := range out[:i] {
+			if g == f {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			uniq = append(uniq, f)
+		}
+	}
+	out = uniq
 	// In a backtrace, the frame after nvfCheckFail/nvfErrorFail is the
 	// function that raised: its name, no file.
 	raising := false
@@ -288,6 +303,15 @@ func Match(entries []Entry, text string) []Hit {
 	bare := strings.ReplaceAll(flat, " ", "")
 	words := wordSet(flat)
 	fs := frames(text)
+	// A frame's function alone counts when its file has no check at all
+	// (renamed or gone since): in a file that has checks, another
+	// function's checks of the same name are not it.
+	known := map[string]bool{}
+	if len(fs) > 0 {
+		for i := range entries {
+			known[entries[i].File] = true
+		}
+	}
 	var hits []Hit
 	for i := range entries {
 		e := &entries[i]
@@ -306,7 +330,7 @@ func Match(entries []Entry, text string) []Hit {
 				points += FrameFunction + e.FnWeight
 				specific += 3 * FrameFunction / max(e.FnInFile, 1)
 				evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
-			case f.fn != "" && f.fn == e.Fn:
+			case f.fn != "" && f.fn == e.Fn && !knownFile(known, f.file):
 				points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)
 				specific += 3 * FrameFunction / max(e.FnChecks, 1)
 				evidence = append(evidence, "function:"+e.Fn)
@@ -403,3 +427,22 @@ func isASCII(s string) bool {
 // to a value (", ", ": "), as the browser port does: an older wording
 // that punctuated differently still matches.
 func trim(s string) string { return strings.Trim(s, " \t\n\f\r\v,.:;") }
+
+// knownFile says whether a frame's file (a path or a bare name) holds
+// checks.
+func knownFile(known map[string]bool, file string) bool {
+	if file == "" {
+		return false
+	}
+	if known[file] {
+		return true
+	}
+	if !strings.Contains(file, "/") {
+		for k := range known {
+			if strings.HasSuffix(k, "/"+file) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -382,6 +382,13 @@
         if (g.fn !== "" && g.file === f.file && g.line === f.line) { f.fn = g.fn; break; }
       }
     });
+    out = out.filter(function (f, i) {
+      for (var j = 0; j < i; j++) {
+        var g = out[j];
+        if (g.fn === f.fn && g.file === f.file && g.line === f.line) return false;
+      }
+      return true;
+    });
     var raising = false;
     each(reBacktrace, text, function (m) {
       if (m[1] === "nvfCheckFail" || m[1] === "nvfErrorFail") { raising = true; return; }
@@ -395,11 +402,22 @@
     return frameFile.indexOf("/") < 0 && endsWith(file, "/" + frameFile);
   }
 
+  function knownFile(known, file) {
+    if (file === "") return false;
+    if (known[file]) return true;
+    if (file.indexOf("/") < 0) {
+      for (var k in known) if (endsWith(k, "/" + file)) return true;
+    }
+    return false;
+  }
+
   function matchChecks(entries, text) {
     var flat = flatten(text);
     var bare = flat.split(" ").join("");
     var words = wordSet(flat);
     var fs = checkFrames(text);
+    var known = Object.create(null);
+    if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
     var hits = [];
     entries.forEach(function (e) {
       var points = 0, specific = 0, evidence = [];
@@ -411,7 +429,7 @@
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
           points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
-        } else if (f.fn !== "" && f.fn === (e.fn || "")) {
+        } else if (f.fn !== "" && f.fn === (e.fn || "") && !knownFile(known, f.file)) {
           points += (e.fw || 0) + Math.trunc(checkFrameFunction / Math.max(e.fnn || 0, 1));
           specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnn || 0, 1));
           evidence.push("function:" + e.fn);
