@@ -25,7 +25,8 @@ import (
 //     differ): FrameFunction plus the function's rarity. The function
 //     alone (a renamed file) or the file alone: their rarity only, as a
 //     file or a function name with many checks says little. A function
-//     with few checks pins them: 3*FrameFunction/(its checks) counts as
+//     with few checks pins them: 5*FrameFunction/(its checks in the file),
+//     or 3*FrameFunction/(its checks) for the function alone, counts as
 //     specific.
 //   - the message template: each literal piece found in the text, in
 //     order (a placeholder matches anything, IR dumps over many lines
@@ -328,7 +329,7 @@ func Match(entries []Entry, text string) []Hit {
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 			case same && f.fn != "" && f.fn == e.Fn:
 				points += FrameFunction + e.FnWeight
-				specific += 3 * FrameFunction / max(e.FnInFile, 1)
+				specific += 5 * FrameFunction / max(e.FnInFile, 1)
 				evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
 			case f.fn != "" && f.fn == e.Fn && !knownFile(known, f.file):
 				points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)

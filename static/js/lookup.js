@@ -427,7 +427,7 @@
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
-          points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnf || 0, 1));
+          points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
         } else if (f.fn !== "" && f.fn === (e.fn || "") && !knownFile(known, f.file)) {
           points += (e.fw || 0) + Math.trunc(checkFrameFunction / Math.max(e.fnn || 0, 1));
