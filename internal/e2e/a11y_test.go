@@ -42,7 +42,10 @@ func TestAccessibility(t *testing.T) {
 		{"variable", "/env/nvfuser_num_threads/", ""},
 		{"drift", "/drift/", ""},
 		{"contract", "/contract/", ""},
-		{"option-hints", "/options/disable/parallel_compile/", ""}, // hints and links from nvFuser
+		{"option-hints", "/options/disable/parallel_compile/", ""},                           // hints and links from nvFuser
+		{"check", "/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/", ""}, // highlighted code, facts
+		{"checks", "/errors/", ""},
+		{"checks-area", "/errors/area/runtime/", ""},
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
 		{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_PROF=pirnt&NVFUSER_ENABLE=kernel_profile(", `document.querySelector("#compose-verdicts .compose-verdict")`},
 		{"lookup", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), `document.querySelector("#lookup-app ol, #lookup-app p")`},
