@@ -64,24 +64,6 @@ func articleText(t reporter, e *badEnv, id string) string {
 	return noteDoc(t, e, id).Find("article").Text()
 }
 
-// TestNoteErrorsNameTheNote: an error Hugo reports while rendering a note
-// names the note, never a file under generated/.
-func TestNoteErrorsNameTheNote(t *testing.T) {
-	proj := testsite.New(t)
-	src := t.TempDir()
-	writeTree(t, src, goodTree, map[string]string{"notes/badref.md": "# Crash\n\nSee [x](/options/dump/no_such_option#here).\n"})
-	code, stdout, stderr := runGen(t, "--config", filepath.Join(proj, "config.toml"), "--source", src, "--notes", filepath.Join(src, "notes"), "--out", filepath.Join(t.TempDir(), "site"))
-	if code != 1 {
-		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	if want := filepath.Join(src, "notes", "badref.md") + ":3: broken internal link"; !strings.Contains(stderr, want) {
-		t.Errorf("error does not name %q:\n%s", want, stderr)
-	}
-	if strings.Contains(stdout+stderr, filepath.Join("generated", "content")) {
-		t.Errorf("the error names a generated file:\n%s", stdout+stderr)
-	}
-}
-
 // TestNoBuildMachinePaths builds notes kept in a temporary folder (in
 // subfolders, with notes_edit_url set) and greps every output file —
 // pages, feeds, the JSON API, the search index, decompressed — for the

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,9 +26,9 @@ import (
 // case (the exit status when it is not 1, the message, a guarded path, a
 // check of the rendered page).
 
-// TestMain makes gen a program the scripts run as a process of its own
-// (handbook-gen: this test binary, run as gen's main), so each run has
-// the script's working folder, environment and real exit status.
+// TestMain makes gen also a program a script can run as a process of its
+// own (handbook-gen: this test binary, run as gen's main), with the
+// script's working folder and environment (see runScriptGen).
 func TestMain(m *testing.M) {
 	os.Exit(testscript.RunMain(m, map[string]func() int{
 		"handbook-gen": func() int { return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) },
@@ -140,16 +141,7 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) {
 	for _, p := range append([]string{site}, st.guard...) {
 		guarded[p] = treeOrAbsent(ts, p)
 	}
-	err := ts.Exec("handbook-gen", args...)
-	code := 0
-	if err != nil {
-		var exit *exec.ExitError
-		if !errors.As(err, &exit) {
-			ts.Fatalf("running gen: %v", err)
-		}
-		code = exit.ExitCode()
-	}
-	stdout, stderr := ts.ReadFile("stdout"), ts.ReadFile("stderr")
+	code, stdout, stderr := runScriptGen(ts, args)
 	if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") {
 		ts.Fatalf("gen crashed")
 	}
@@ -160,6 +152,7 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) {
 	if neg {
 		want := 1
 		if s := ts.Getenv("WANT_STATUS"); s != "" {
+			var err error
 			want, err = strconv.Atoi(s)
 			ts.Check(err)
 		}
@@ -179,6 +172,42 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	noActiveContent(r, publishedOut(args, site), st.baseline)
 	r.done()
+}
+
+// testscriptHome is the HOME testscript gives every script.
+const testscriptHome = "/no-home"
+
+// runScriptGen runs gen in this process, which is fast (no process to
+// start, Hugo's packages already set up): gen then sees this process's
+// working folder (the scripts pass absolute paths) and environment. A
+// script that sets HOME (gen's home-folder rule reads it) gets gen as a
+// process of its own (handbook-gen), with the script's folder and
+// environment.
+func runScriptGen(ts *testscript.TestScript, args []string) (code int, stdout, stderr string) {
+	if ts.Getenv("HOME") != testscriptHome {
+		err := ts.Exec("handbook-gen", args...)
+		if err != nil {
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				ts.Fatalf("running gen: %v", err)
+			}
+			code = exit.ExitCode()
+		}
+		return code, ts.ReadFile("stdout"), ts.ReadFile("stderr")
+	}
+	var out, errb strings.Builder
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				ts.Fatalf("gen panicked: %v\n%s", p, debug.Stack())
+			}
+		}()
+		code = run(args, strings.NewReader(""), &out, &errb)
+	}()
+	// The script's stdout and stderr, for its stdout and stderr commands.
+	fmt.Fprint(ts.Stdout(), out.String())
+	fmt.Fprint(ts.Stderr(), errb.String())
+	return code, out.String(), errb.String()
 }
 
 // treeOrAbsent is p's files as testsite.Tree reads them, or an empty tree when p does not
