@@ -38,6 +38,8 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	}
 	// Feature rarity among checks: a note feature found in the error
 	// output of many checks weighs less, by ln(1+N/(1+df)) / ln(1+N).
+	// A specific feature in the printed error of more than half of them
+	// is the envelope every nvFuser error has: it claims no match.
 	df := map[string]int{}
 	for _, c := range cs {
 		for _, f := range Features(checks.Printed(c) + "\n" + checks.Frames(c)) {
@@ -47,8 +49,17 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		}
 	}
 	n := float64(len(cs))
+	common := map[string]bool{}
 	for f, d := range df {
 		idx.IDF[f] = round(idx.IDF[f] * math.Log(1+n/float64(1+d)) / math.Log(1+n))
+		if 2*d > len(cs) && specific[f[:strings.IndexByte(f, ':')]] {
+			common[f] = true
+		}
+	}
+	if len(common) > 0 {
+		for i := range idx.Docs {
+			idx.Docs[i].Features = withoutEnvelope(idx.Docs[i].Features, common)
+		}
 	}
 }
 

@@ -152,7 +152,7 @@ func BuildWith(notes []*model.Note, url func(*model.Note) string, memo *Memo) *I
 	parallel.For(len(notes), func(i int) {
 		if Searchable(notes[i]) {
 			t := memo.terms(notes[i])
-			features[i], tokens[i] = t.features, t.tokens
+			features[i], tokens[i] = withoutEnvelope(t.features, envelopeFeatures), tokensWithoutEnvelope(t.tokens)
 		}
 	})
 	var docTokens [][]string
