@@ -84,6 +84,8 @@ type Entry struct {
 	// Anchors are the rarest words of the message and condition: a text
 	// sharing none of them (and no frame) is not compared further.
 	Anchors []string `json:"a,omitempty"`
+	// Past are the lines the check had in past revisions (see past.go).
+	Past string `json:"p,omitempty"`
 }
 
 // Hit is a check a text matched.
@@ -104,6 +106,8 @@ var (
 	reGDB = regexp.MustCompile(`func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)`)
 	// A backtrace frame: "frame #2: nvfuser::SegmentedFusion::validateDisjoint() const + 0x1e1"
 	reBacktrace = regexp.MustCompile(`frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(`)
+	// 2024's builds printed the condition before INTERNAL ASSERT FAILED.
+	reCondFirst = regexp.MustCompile(`[^ \t\n:] INTERNAL ASSERT FAILED at`)
 )
 
 // Flatten is what matching compares: no colour codes, every run of white
@@ -304,6 +308,10 @@ func Match(entries []Entry, text string) []Hit {
 	bare := strings.ReplaceAll(flat, " ", "")
 	words := wordSet(flat)
 	fs := frames(text)
+	// A text printing a condition before INTERNAL ASSERT FAILED names
+	// its check's condition: a past line does not count for a check with
+	// another (a throw has none: NVF_ERROR(false, ...) became NVF_THROW).
+	condFirst := reCondFirst.MatchString(flat)
 	// A frame's function alone counts when its file has no check at all
 	// (renamed or gone since): in a file that has checks, another
 	// function's checks of the same name are not it.
@@ -327,6 +335,12 @@ func Match(entries []Entry, text string) []Hit {
 				points += FrameExact
 				specific += FrameExact
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
+			// A line the check had in an older build.
+			case (f.fn == "" || e.Fn == "" || f.fn == e.Fn) && pastAt(e, f.file, f.line) &&
+				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")):
+				points += FramePast
+				specific += FramePast
+				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
 			case same && f.fn != "" && f.fn == e.Fn:
 				points += FrameFunction + e.FnWeight
 				specific += 5 * FrameFunction / max(e.FnInFile, 1)

@@ -58,6 +58,24 @@ func TestHistoryOfChecks(t *testing.T) {
 				id, rec.Added.Commit, removed, rec.ReplacedBy, rec.Formerly, w.added, w.removed, w.replacedBy, w.formerly)
 		}
 	}
+	// Where each sat, by the lines the commits above wrote: a place
+	// keeps the ids that held it in at least half of the file's
+	// revisions with a check there.
+	const lower, segOld, segNew, extra = "lower-vectorized-accesses-cannot-be-inline-with",
+		"segment-multiple-use-of-replicated-upcast-tensor", "segment-replicated-upcast-tensor-used-more-than", "extra-unreachable"
+	wantSpots := []Spot{
+		{"csrc/device_lower/validation.cpp", 2, lower},  // c4, c5 (c6: segNew, once)
+		{"csrc/device_lower/validation.cpp", 5, segNew}, // c4, c5 (c3: lower, c6: extra)
+		{"csrc/device_lower/validation.cpp", 8, extra},  // c5
+		{"csrc/device_lower/validation.cpp", 8, segOld}, // c3
+		{"csrc/validation.cpp", 2, lower},               // c1
+		{"csrc/validation.cpp", 5, lower},               // c2
+		{"csrc/validation.cpp", 5, segOld},              // c1
+		{"csrc/validation.cpp", 8, segOld},              // c2
+	}
+	if !reflect.DeepEqual(res.Spots, wantSpots) {
+		t.Errorf("spots:\n got %v\nwant %v", res.Spots, wantSpots)
+	}
 }
 
 func keys[V any](m map[string]V) []string { return sortedKeys(m) }

@@ -42,6 +42,8 @@ type Result struct {
 	Skipped []model.Diagnostic `json:"skipped"`
 	// Checks are keyed by base id (checks.BaseID).
 	Checks map[string]*CheckRecord `json:"checks"`
+	// Spots are where checks sat in past revisions (see Spot).
+	Spots []Spot `json:"spots,omitempty"`
 }
 
 // option is an option as one revision defines it.

@@ -63,6 +63,13 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	}
 }
 
+// WithPast gives the index's checks the lines they had in past
+// revisions (generator/history): an error from an older build lands on
+// the check that sat at its line then.
+func (idx *Index) WithPast(spots []model.PastSpot) {
+	checks.AddPast(idx.Checks, spots)
+}
+
 // asciiSpace is the white space both front ends trim from titles.
 const asciiSpace = " \t\n\f\r\v"
 

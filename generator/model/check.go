@@ -107,4 +107,15 @@ type RemovedCheck struct {
 	Added      Event
 	Removed    Event
 	ReplacedBy string // the id it was reworded into, if any
+	// Where it was last seen (file and line), when the history knows.
+	Where Location
+}
+
+// PastSpot is a file and line where a check that exists today sat in
+// past revisions (generator/history): an error from an older build names
+// the line it had then.
+type PastSpot struct {
+	File  string
+	Line  int
+	Check string // the check's id today
 }

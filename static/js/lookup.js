@@ -348,13 +348,14 @@
 
   // nvFuser's checks (generator/checks/match.go, checks.Match): the same
   // evidence and the same integer points.
-  var checkFrameExact = 4000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
+  var checkFrameExact = 4000, checkFramePast = 3000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
   var reCheckSpace = /[\t\n\f\r\v ]+/g;
   var reCheckWords = /[a-z0-9_]+/g;
   var reRaised = /Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)/g;
   var reInternal = /INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)/g;
   var reGDB = /func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)/g;
   var reBacktrace = /frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(/g;
+  var reCondFirst = /[^ \t\n:] INTERNAL ASSERT FAILED at/;
   var rePieceTrim = /^[\t\n\f\r\v ,.:;]+|[\t\n\f\r\v ,.:;]+$/g;
 
   function flatten(s) { return s.replace(reANSI, "").replace(reCheckSpace, " "); }
@@ -421,11 +422,24 @@
     return false;
   }
 
+  // pastAt (generator/checks/past.go): the check sat at file:line in a
+  // past revision.
+  function pastAt(e, file, line) {
+    if (!e.p || line <= 0) return false;
+    var want = String(line);
+    return e.p.split(" ").some(function (g) {
+      var path = e.f, lines = g, k = g.indexOf("|");
+      if (k >= 0) { path = g.slice(0, k); lines = g.slice(k + 1); }
+      return sameFile(file, path) && lines.split(",").indexOf(want) >= 0;
+    });
+  }
+
   function matchChecks(entries, text) {
     var flat = flatten(text);
     var bare = flat.split(" ").join("");
     var words = wordSet(flat);
     var fs = checkFrames(text);
+    var condFirst = reCondFirst.test(flat);
     var known = Object.create(null);
     if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
     var hits = [];
@@ -436,6 +450,10 @@
         if (same && f.line >= e.l[0] && f.line <= e.l[1] && (f.fn === "" || !e.fn || f.fn === e.fn)) {
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
+        } else if ((f.fn === "" || !e.fn || f.fn === e.fn) && pastAt(e, f.file, f.line) &&
+            (!condFirst || !e.c || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
+          points += checkFramePast; specific += checkFramePast;
+          evidence.push("past:" + f.file + ":" + f.line);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
           points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
