@@ -161,6 +161,9 @@ func (e *emitter) checkPages() error {
 		if err := e.put("errors/removed/_index.md", page{front: e.removedPage()}); err != nil {
 			return err
 		}
+		if err := e.removedCheckPages(); err != nil {
+			return err
+		}
 	}
 	var areaIndex checkListFront
 	areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
