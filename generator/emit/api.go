@@ -148,6 +148,9 @@ func (e *emitter) api() error {
 	}
 	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())
 	idx.Options = lookupOptions(e.h, abs)
+	for _, v := range e.h.Variables {
+		idx.Vars = append(idx.Vars, lookup.VarDoc{Name: v.Name, URL: abs(urls.Var(v.Name))})
+	}
 	quotes := map[string][]string{}
 	for _, c := range e.h.Checks {
 		for _, n := range c.Notes {

@@ -122,7 +122,10 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	for _, c := range checkTexts {
 		inputs, texts = append(inputs, c.name), append(texts, c.text)
 	}
-	pieces := []string{"Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+	for _, c := range settingTexts {
+		inputs, texts = append(inputs, c.name), append(texts, c.text)
+	}
+	pieces := []string{"NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
@@ -141,6 +144,9 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	out := compareWithBrowser(t, checkIndex(t), inputs, texts)
 	if !strings.Contains(out, `"kind":"check"`) || !strings.Contains(out, "quotes:") {
 		t.Error("no check was matched or quoted: the comparison proved nothing")
+	}
+	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
+		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
 	if !strings.Contains(out, "past:") {
 		t.Error("no past line was matched: the comparison proved nothing about them")

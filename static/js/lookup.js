@@ -346,6 +346,46 @@
     return out;
   }
 
+  // Settings the text makes (generator/lookup/settings.go): the pages of
+  // the options and variables set, right after the first result.
+  var reSetting = /\b(?:PYTORCH_)?(NVFUSER_[A-Z0-9_]+)=["']?([A-Za-z0-9_,.+-]*)/g;
+  function rankSettings(index, text) {
+    var out = [], seen = {};
+    function add(m) { if (!seen[m.url]) { seen[m.url] = true; out.push(m); } }
+    each(reSetting, text, function (m) {
+      var env = m[1], value = m[2], evidence = "set:" + env + "=" + value, named = false;
+      value.split(",").forEach(function (name) {
+        (index.options || []).forEach(function (o) {
+          if (o.env === env && o.name === name && name !== "") {
+            var r = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: 0, evidence: [evidence], kind: "option" };
+            var note = optionNote(o, "");
+            if (note !== "") r.note = note;
+            add(r);
+            named = true;
+          }
+        });
+      });
+      if (named) return;
+      (index.vars || []).forEach(function (v) {
+        if (v.name === env) add({ id: v.name, title: v.name, url: v.url, score: 0, evidence: [evidence], kind: "variable" });
+      });
+    });
+    return out;
+  }
+
+  function withSettings(index, ranked, text) {
+    if (ranked.length === 0) return ranked;
+    var set = rankSettings(index, text);
+    if (set.length === 0) return ranked;
+    var listed = {};
+    ranked.forEach(function (m) { listed[m.url] = true; });
+    var out = [ranked[0]];
+    set.forEach(function (s) {
+      if (!listed[s.url]) { s.score = ranked[0].score; out.push(s); }
+    });
+    return out.concat(ranked.slice(1));
+  }
+
   // nvFuser's checks (generator/checks/match.go, checks.Match): the same
   // evidence and the same integer points.
   var checkFrameExact = 4000, checkFramePast = 3000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
@@ -522,7 +562,7 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return rankOptions(index, text).concat(rankWithChecks(index, text)); } };
+  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return withSettings(index, rankOptions(index, text).concat(rankWithChecks(index, text)), text); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {
