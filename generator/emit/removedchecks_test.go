@@ -9,7 +9,8 @@ import (
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
-// A removed check keeps its URL: an id reworded into today's check is an
+// A removed check keeps its URL (and a check lists the last commits that
+// changed its function): an id reworded into today's check is an
 // alias of that check's page; one that went for good, or into an id that
 // went too, has a lean page saying when it went and what replaced it.
 func TestRemovedCheckPages(t *testing.T) {
@@ -20,7 +21,7 @@ func TestRemovedCheckPages(t *testing.T) {
 		Checks: []*model.Check{{ID: "segment-replicated-upcast-tensor-used-more-than", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"Replicated upcast tensor used more than once"}, Function: "segment", Within: "segment",
 			Where: model.Location{File: "csrc/fusion_segmenter.cpp", Line: 40}, EndLine: 40,
-			Formerly: []string{"segment-multiple-use-of-replicated-upcast-tensor"}}},
+			Formerly: []string{"segment-multiple-use-of-replicated-upcast-tensor"}, FunctionChanges: []model.Event{later, gone}}},
 		RemovedChecks: []model.RemovedCheck{
 			{ID: "lower-old-wording", Function: "lower", Added: added, Removed: gone, ReplacedBy: "lower-vectorized-accesses-cannot-be-inline-with",
 				Where: model.Location{File: "csrc/validation.cpp", Line: 799}},
@@ -39,7 +40,10 @@ func TestRemovedCheckPages(t *testing.T) {
 			`removed = "0.2.1, 2024-03-04"`, `url = "https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222"`,
 			`replaced_by = "lower-vectorized-accesses-cannot-be-inline-with"`, `replaced_url = "/errors/lower-vectorized-accesses-cannot-be-inline-with/"`},
 		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = "0.2.30, 2025-05-06"`, `since = "0.0.5, 2023-01-02"`},
-		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ["/errors/segment-multiple-use-of-replicated-upcast-tensor/"]`},
+		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ["/errors/segment-multiple-use-of-replicated-upcast-tensor/"]`,
+			// The last commits that changed its function, newest first.
+			"[[params.function_changes]]\nwhen = \"0.2.30, 2025-05-06\"\n[params.function_changes.commit]\ntext = \"333333333333\"",
+			"[[params.function_changes]]\nwhen = \"0.2.1, 2024-03-04\""},
 	} {
 		text := string(files[file])
 		if text == "" {

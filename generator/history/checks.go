@@ -80,6 +80,15 @@ func parseChecks(path string, data []byte) facts {
 		id := checks.BaseID(&c)
 		f.Checks = append(f.Checks, checkFact{ID: id, Fn: fn, Words: checks.WordsPart(&c), Line: c.Where.Line})
 	}
+	keep := map[string]bool{}
+	for _, c := range f.Checks {
+		if c.Fn != "" {
+			keep[c.Fn] = true
+		}
+	}
+	if len(keep) > 0 {
+		f.Digests = checks.Digests(toks, keep)
+	}
 	return f
 }
 
@@ -91,6 +100,10 @@ type checkWalk struct {
 	// spots counts, per file and line, the revisions of the file in
 	// which each id sat there.
 	spots map[spotKey]map[string]int
+	// digests are each file's functions' code digests; fnChanges the
+	// last commits that changed each function (fnKey), newest first.
+	digests   map[string]map[string]uint64
+	fnChanges map[string][]model.Event
 }
 
 type spotKey struct {
@@ -100,7 +113,7 @@ type spotKey struct {
 
 func newCheckWalk() *checkWalk {
 	return &checkWalk{files: map[string][]checkFact{}, count: map[string]int{}, recs: map[string]*CheckRecord{},
-		spots: map[spotKey]map[string]int{}}
+		spots: map[spotKey]map[string]int{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{}}
 }
 
 // Spots are the places checks held in past revisions, by file and line
@@ -266,6 +279,13 @@ func applyChecks(h *model.Handbook, r *Result) {
 		c.History = &model.History{Added: rec.Added, Earliest: rec.Earliest}
 		c.Formerly = append([]string(nil), rec.Formerly...)
 	}
+	for _, c := range h.Checks {
+		fn := c.Within
+		if fn == "" {
+			fn = c.Function
+		}
+		c.FunctionChanges = r.FunctionChanges[fnKey(c.Where.File, fn)]
+	}
 	var removed []*CheckRecord
 	for _, id := range sortedKeys(r.Checks) {
 		if rec := r.Checks[id]; rec.Removed != nil {
@@ -312,4 +332,71 @@ func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
 		out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID})
 	}
 	return out
+}
+
+// fnKey names a function in a file: "path#name".
+func fnKey(path, fn string) string { return path + "#" + fn }
+
+// MaxFunctionChanges is how many of the last commits that changed a
+// function are kept.
+const MaxFunctionChanges = 5
+
+// functions records the commits that changed the functions holding
+// checks: a function whose code digest differs from the file's previous
+// revision, or that appears anew. A function that leaves one file and
+// appears in another with the same code in one commit (a file renamed or
+// split) keeps its changes and gains none. The first revision read
+// records none: what it holds is where the history starts.
+func (cw *checkWalk) functions(digests map[string]map[string]uint64, order []string, at model.Event, first bool) {
+	type gone struct {
+		digest  uint64
+		changes []model.Event
+	}
+	vanished := map[string][]gone{} // function name -> left a file in this commit
+	for _, p := range order {
+		for fn, d := range cw.digests[p] {
+			if _, still := digests[p][fn]; !still {
+				vanished[fn] = append(vanished[fn], gone{d, cw.fnChanges[fnKey(p, fn)]})
+				delete(cw.fnChanges, fnKey(p, fn))
+			}
+		}
+	}
+	for _, p := range order {
+		old := cw.digests[p]
+		for _, fn := range sortedKeys(digests[p]) {
+			d := digests[p][fn]
+			was, existed := old[fn]
+			switch {
+			case existed && was == d:
+				continue
+			case !existed:
+				moved := false
+				for i, g := range vanished[fn] {
+					if g.digest == d {
+						cw.fnChanges[fnKey(p, fn)] = g.changes
+						vanished[fn] = append(vanished[fn][:i], vanished[fn][i+1:]...)
+						moved = true
+						break
+					}
+				}
+				if moved {
+					continue
+				}
+			}
+			if first {
+				continue // the first revision read: no change seen yet
+			}
+			k := fnKey(p, fn)
+			cs := append([]model.Event{at}, cw.fnChanges[k]...)
+			if len(cs) > MaxFunctionChanges {
+				cs = cs[:MaxFunctionChanges]
+			}
+			cw.fnChanges[k] = cs
+		}
+		if digests[p] == nil {
+			delete(cw.digests, p)
+		} else {
+			cw.digests[p] = digests[p]
+		}
+	}
 }

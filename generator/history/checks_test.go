@@ -98,3 +98,33 @@ func TestCheckFunctionRenamed(t *testing.T) {
 		t.Errorf("old id: %+v", old)
 	}
 }
+
+// TestFunctionChanges: the commits that changed the function around a
+// check, by the commits the test writes: comments and moved lines are no
+// change, a renamed file keeps its functions' changes, the first revision
+// read is none.
+func TestFunctionChanges(t *testing.T) {
+	r := newRepo(t)
+	f := "void f(int x) {\n  NVF_ERROR(x > 0, \"positive\");\n}\n"
+	g := "void g(int y) {\n  NVF_CHECK(y != 0, \"gee\");\n}\n"
+	r.commit(map[string]string{"csrc/a.cpp": f + g})
+	r.commit(map[string]string{"csrc/a.cpp": "// moved down\n" + f + "// a comment\n" + g})
+	f2 := "void f(int x) {\n  x++;\n  NVF_ERROR(x > 0, \"positive\");\n}\n"
+	c3 := r.commit(map[string]string{"csrc/a.cpp": f2 + g})
+	r.commit(map[string]string{"csrc/a.cpp": "", "csrc/b.cpp": f2 + g})
+	c5 := r.commit(map[string]string{"csrc/b.cpp": f2 + "void g(int y) {\n  NVF_CHECK(y != 0, \"gee\");\n  y--;\n}\n"})
+	res, err := read(r.dir, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for k, evs := range res.FunctionChanges {
+		for _, e := range evs {
+			got[k] = append(got[k], e.Commit)
+		}
+	}
+	want := map[string][]string{"csrc/b.cpp#f": {c3}, "csrc/b.cpp#g": {c5}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("function changes %v, want %v", got, want)
+	}
+}

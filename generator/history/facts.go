@@ -76,6 +76,9 @@ type facts struct {
 	Reads  []string          `json:"reads,omitempty"`
 	Text   string            `json:"text,omitempty"` // version.txt
 	Checks []checkFact       `json:"checks,omitempty"`
+	// Digests are the code digests of the functions holding checks
+	// (checks.Digests): a change is a commit that changed one.
+	Digests map[string]uint64 `json:"digests,omitempty"`
 	Err    string            `json:"err,omitempty"` // the parser rejected this revision
 }
 

@@ -50,6 +50,10 @@ type Check struct {
 	Notes     []*Note         // notes quoting its message
 	Variables []*Variable     // variables its message names
 	Options   []*Option       // options its message names (NAME=option)
+	// FunctionChanges are the last commits that changed the function the
+	// check is in (its named function), newest first, from the history:
+	// for "it started after I updated".
+	FunctionChanges []Event
 }
 
 // Check kinds. They are part of the JSON API; do not rename.
