@@ -79,7 +79,7 @@ type facts struct {
 	// Digests are the code digests of the functions holding checks
 	// (checks.Digests): a change is a commit that changed one.
 	Digests map[string]uint64 `json:"digests,omitempty"`
-	Err    string            `json:"err,omitempty"` // the parser rejected this revision
+	Err     string            `json:"err,omitempty"` // the parser rejected this revision
 }
 
 // readMarkers prefilter C++ blobs: one that names neither reads no
