@@ -108,6 +108,9 @@ var (
 	reBacktrace = regexp.MustCompile(`frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(`)
 	// 2024's builds printed the condition before INTERNAL ASSERT FAILED.
 	reCondFirst = regexp.MustCompile(`[^ \t\n:] INTERNAL ASSERT FAILED at`)
+	// An assert printed with nothing between nvFuser's report line and
+	// the frame: the check that fired has no message of its own.
+	reNoMessage = regexp.MustCompile(`please report a bug with repro script to NVFuser at [^ ]+ Exception raised from`)
 )
 
 // Flatten is what matching compares: no colour codes, every run of white
@@ -312,6 +315,7 @@ func Match(entries []Entry, text string) []Hit {
 	// its check's condition: a past line does not count for a check with
 	// another (a throw has none: NVF_ERROR(false, ...) became NVF_THROW).
 	condFirst := reCondFirst.MatchString(flat)
+	noMessage := reNoMessage.MatchString(flat)
 	// A frame's function alone counts when its file has no check at all
 	// (renamed or gone since): in a file that has checks, another
 	// function's checks of the same name are not it.
@@ -337,10 +341,16 @@ func Match(entries []Entry, text string) []Hit {
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 			// A line the check had in an older build.
 			case (f.fn == "" || e.Fn == "" || f.fn == e.Fn) && pastAt(e, f.file, f.line) &&
-				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")):
+				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
+				!(noMessage && hasOwnText(e.Message)):
 				points += FramePast
 				specific += FramePast
 				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				if f.fn != "" && f.fn == e.Fn {
+					// The frame's function agrees too: more than the
+					// function alone gives its siblings.
+					points += FrameFunction + e.FnWeight
+				}
 			case same && f.fn != "" && f.fn == e.Fn:
 				points += FrameFunction + e.FnWeight
 				specific += 5 * FrameFunction / max(e.FnInFile, 1)
@@ -405,6 +415,21 @@ func Match(entries []Entry, text string) []Hit {
 	}
 	return hits
 }
+
+// hasOwnText: a message template with words of the caller's, beyond the
+// comparison forms' "Found {} vs {}. ".
+func hasOwnText(m string) bool {
+	m = strings.TrimPrefix(m, comparisonPrefix)
+	for i := 0; i < len(m); i++ {
+		if c := m[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// comparisonPrefix is how the comparison forms' template starts (flattened).
+const comparisonPrefix = "Found {} vs {}. "
 
 func anyIn(ws []string, set map[string]bool) bool {
 	for _, w := range ws {

@@ -74,6 +74,7 @@ var checkTexts = []struct{ name, text, first, second string }{
 	{"an older line, but the 2024 format prints another condition", "RuntimeError: h.has_value() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug", "", ""},
 	{"an older line, 2024 format, its own condition", "RuntimeError: def == nullptr || def->isA<LoadStoreOp>() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":801, please report a bug",
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
+	{"an older line, no message printed where the check has one", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nException raised from handle at /o/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
 	{"an older line, but the frame names another function", "Exception raised from somethingElse at /w/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
@@ -125,7 +126,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	for _, c := range settingTexts {
 		inputs, texts = append(inputs, c.name), append(texts, c.text)
 	}
-	pieces := []string{"NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize", ":799 ", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",

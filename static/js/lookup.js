@@ -396,6 +396,11 @@
   var reGDB = /func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)/g;
   var reBacktrace = /frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(/g;
   var reCondFirst = /[^ \t\n:] INTERNAL ASSERT FAILED at/;
+  var reNoMessage = /please report a bug with repro script to NVFuser at [^ ]+ Exception raised from/;
+  function hasOwnText(m) {
+    if (m.indexOf("Found {} vs {}. ") === 0) m = m.slice("Found {} vs {}. ".length);
+    return /[A-Za-z]/.test(m);
+  }
   var rePieceTrim = /^[\t\n\f\r\v ,.:;]+|[\t\n\f\r\v ,.:;]+$/g;
 
   function flatten(s) { return s.replace(reANSI, "").replace(reCheckSpace, " "); }
@@ -480,6 +485,7 @@
     var words = wordSet(flat);
     var fs = checkFrames(text);
     var condFirst = reCondFirst.test(flat);
+    var noMessage = reNoMessage.test(flat);
     var known = Object.create(null);
     if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
     var hits = [];
@@ -491,9 +497,11 @@
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
         } else if ((f.fn === "" || !e.fn || f.fn === e.fn) && pastAt(e, f.file, f.line) &&
-            (!condFirst || !e.c || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
+            (!condFirst || !e.c || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0) &&
+            !(noMessage && hasOwnText(e.m || ""))) {
           points += checkFramePast; specific += checkFramePast;
           evidence.push("past:" + f.file + ":" + f.line);
+          if (f.fn !== "" && f.fn === e.fn) points += checkFrameFunction + (e.fw || 0);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
           points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
