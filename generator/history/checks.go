@@ -302,8 +302,9 @@ func applyChecks(h *model.Handbook, r *Result) {
 }
 
 // pastSpots resolves the history's spots to today's checks: a base id
-// reworded since follows its ReplacedBy chain; one gone for good, or one
-// shared by numbered twins today, resolves to nothing. A spot where the
+// reworded since follows its ReplacedBy chain; one gone for good is kept
+// as a removed check's (Removed); one shared by numbered twins today
+// resolves to nothing. A spot where the
 // check still sits is left out: the check's own line pins it.
 func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
 	byBase := map[string]*model.Check{}
@@ -326,7 +327,15 @@ func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
 			id = rec.ReplacedBy
 		}
 		c := byBase[id]
-		if c == nil || twins[id] || c.Where.File == s.File && s.Line >= c.Where.Line && s.Line <= max(c.EndLine, c.Where.Line) {
+		if c == nil {
+			// Gone for good (or reworded into an id that went too): the
+			// removed check's own page, which the id keeps.
+			if rec := r.Checks[id]; rec != nil && rec.Removed != nil {
+				out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: id, Removed: true})
+			}
+			continue
+		}
+		if twins[id] || c.Where.File == s.File && s.Line >= c.Where.Line && s.Line <= max(c.EndLine, c.Where.Line) {
 			continue
 		}
 		out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID})

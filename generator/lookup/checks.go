@@ -66,7 +66,27 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 // WithPast gives the index's checks the lines they had in past
 // revisions (generator/history): an error from an older build lands on
 // the check that sat at its line then.
-func (idx *Index) WithPast(spots []model.PastSpot) {
+//
+// A removed check that sat at a past line gets an entry of its own: its
+// id, function and the file it was last seen in, no message (the history
+// keeps ids, not messages), kind "removed". Only its past lines (and a
+// frame naming its function with them) can find it, and it lands on the
+// removed check's page, which says when it went and what replaced it.
+func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck) {
+	if len(idx.Checks) > 0 {
+		has := map[string]bool{}
+		for _, s := range spots {
+			if s.Removed {
+				has[s.Check] = true
+			}
+		}
+		for _, r := range removed {
+			if has[r.ID] {
+				idx.Checks = append(idx.Checks, checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+					File: r.Where.File, Fn: r.Function})
+			}
+		}
+	}
 	checks.AddPast(idx.Checks, spots)
 }
 

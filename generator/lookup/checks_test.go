@@ -45,6 +45,10 @@ func checkIndex(t testing.TB) *Index {
 		{File: "csrc/device_lower/validation.cpp", Line: 799, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
 		{File: "csrc/segmenter_old.cpp", Line: 77, Check: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor"},
 		{File: "csrc/gone.cpp", Line: 5, Check: "no-such-check"},
+		{File: "csrc/scheduler/old_utils.cpp", Line: 33, Check: "getresolutionpointsof-could-not-resolve-persistent-buffer", Removed: true},
+	}, []model.RemovedCheck{
+		{ID: "getresolutionpointsof-could-not-resolve-persistent-buffer", Function: "getResolutionPointsOf", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 33}},
+		{ID: "removed-without-a-past-line", Function: "x", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 40}},
 	})
 	return idx
 }
@@ -71,6 +75,9 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
 	{"an older build's line in a file renamed since", "Exception raised from revertPrivatizedOps at /w/csrc/segmenter_old.cpp:77 (most recent call first):",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"a removed check's old line: its removed page", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/scheduler/old_utils.cpp\":33, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Could not resolve persistent buffer: T3\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:33 (most recent call first):",
+		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
+	{"a removed check's file and function without its old line: nothing", "Exception raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:34 (most recent call first):", "", ""},
 	{"an older line, but the 2024 format prints another condition", "RuntimeError: h.has_value() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug", "", ""},
 	{"an older line, 2024 format, its own condition", "RuntimeError: def == nullptr || def->isA<LoadStoreOp>() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":801, please report a bug",
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
@@ -126,7 +133,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	for _, c := range settingTexts {
 		inputs, texts = append(inputs, c.name), append(texts, c.text)
 	}
-	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize", ":799 ", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize", ":799 ", "/o/csrc/scheduler/old_utils.cpp:33", "getResolutionPointsOf", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",

@@ -121,5 +121,7 @@ type RemovedCheck struct {
 type PastSpot struct {
 	File  string
 	Line  int
-	Check string // the check's id today
+	Check string // the check's id today, or a removed check's id
+	// Removed: the check is gone (its page is a removed check's).
+	Removed bool
 }
