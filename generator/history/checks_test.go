@@ -3,6 +3,8 @@ package history
 import (
 	"reflect"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // TestHistoryOfChecks walks a repository whose checks move, get renamed
@@ -126,5 +128,46 @@ func TestFunctionChanges(t *testing.T) {
 	want := map[string][]string{"csrc/b.cpp#f": {c3}, "csrc/b.cpp#g": {c5}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("function changes %v, want %v", got, want)
+	}
+}
+
+// TestPastSpotsResolve: the history's places resolve to today's checks —
+// through a rewording, never for a spot where the check still sits, never
+// for numbered twins — and to a removed check's own id when it went.
+func TestPastSpotsResolve(t *testing.T) {
+	gone := &model.Event{Commit: "c9", Date: "2025-01-01"}
+	cur := func(id, fn, file string, line int, words string) *model.Check {
+		return &model.Check{ID: id, Function: fn, Within: fn, Where: model.Location{File: file, Line: line}, EndLine: line,
+			Pieces: []string{words}, Macro: "NVF_ERROR", Kind: model.CheckInternal}
+	}
+	cs := []*model.Check{
+		cur("lower-vectorized-accesses", "lower", "csrc/v.cpp", 40, "Vectorized accesses"),
+		cur("twin-same-words", "twin", "csrc/t.cpp", 1, "Same words"),
+		cur("twin-same-words-2", "twin", "csrc/t.cpp", 9, "Same words"),
+	}
+	r := &Result{
+		Checks: map[string]*CheckRecord{
+			"lower-old-wording":         {ID: "lower-old-wording", Removed: gone, ReplacedBy: "lower-vectorized-accesses"},
+			"lower-vectorized-accesses": {ID: "lower-vectorized-accesses"},
+			"gone-for-good":             {ID: "gone-for-good", Removed: gone},
+			"twin-same-words":           {ID: "twin-same-words"},
+		},
+		Spots: []Spot{
+			{"csrc/v.cpp", 12, "lower-old-wording"},         // reworded since: today's check
+			{"csrc/v.cpp", 40, "lower-vectorized-accesses"}, // where it still sits: left out
+			{"csrc/old.cpp", 7, "lower-vectorized-accesses"},
+			{"csrc/g.cpp", 3, "gone-for-good"}, // removed: its own page
+			{"csrc/t.cpp", 5, "twin-same-words"},
+			{"csrc/x.cpp", 5, "never-recorded"},
+		},
+	}
+	got := pastSpots(cs, r)
+	want := []model.PastSpot{
+		{File: "csrc/v.cpp", Line: 12, Check: "lower-vectorized-accesses"},
+		{File: "csrc/old.cpp", Line: 7, Check: "lower-vectorized-accesses"},
+		{File: "csrc/g.cpp", Line: 3, Check: "gone-for-good", Removed: true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("past spots\n got %+v\nwant %+v", got, want)
 	}
 }
