@@ -90,9 +90,8 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 	l.written.reset()
 	if len(events) > 0 {
 		l.rebuilds++
-		if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
-			l.broken = true
-			return Result{}, nil, l.h.fail(err)
+		if err := watched(l.h.sites, hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
+			return Result{}, nil, l.failed(err)
 		}
 	}
 	for _, c := range static {
@@ -118,9 +117,8 @@ func (l *Live) Visit(path string) error {
 	}
 	one := types.NewEvictingQueue[string](1)
 	one.Add(path)
-	if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: one, PartialReRender: true}); err != nil {
-		l.broken = true
-		return l.h.fail(err)
+	if err := watched(l.h.sites, hugolib.BuildCfg{RecentlyTouched: one, PartialReRender: true}); err != nil {
+		return l.failed(err)
 	}
 	return nil
 }
@@ -152,11 +150,7 @@ func (l *Live) full() (Result, error) {
 	}
 	l.h = h
 	if err := buildWithWatchdog(h.sites); err != nil {
-		l.broken = true
-		if errors.Is(err, errRenderTimeout) {
-			l.h = nil // still running: not safe to close
-		}
-		return Result{}, h.fail(err)
+		return Result{}, l.failed(err)
 	}
 	if err := h.copyStatic(); err != nil {
 		l.broken = true
@@ -164,6 +158,20 @@ func (l *Live) full() (Result, error) {
 	}
 	l.broken = false
 	return Result{Pages: h.pages()}, nil
+}
+
+// failed marks the site broken after a failed render, so the next Rebuild
+// starts a fresh one, and words the error. A render the watchdog gave up
+// on still runs: its sites are dropped, not closed (closing under it is
+// not safe), so that the lock is released and the server keeps serving
+// the pages it has.
+func (l *Live) failed(err error) error {
+	l.broken = true
+	h := l.h
+	if errors.Is(err, errRenderTimeout) {
+		l.h = nil
+	}
+	return h.fail(err)
 }
 
 // isStatic reports whether path is under one of the static folders.
