@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -27,7 +28,8 @@ type Measurement struct {
 	N, Options, Runs int
 	Stages           map[string]float64 // gen's stages
 	Build            float64            // gen build: every stage but check
-	FloorHugo        float64            // bare Hugo on the same notes
+	FloorPages       int                // pages the floor renders: every page gen renders from Markdown
+	FloorHugo        float64            // bare Hugo on the same pages
 	FloorPagefind    float64
 	Floor            float64 // FloorHugo + FloorPagefind, median of the sums
 	Ratio            float64 // median of the runs' build / floor
@@ -36,13 +38,23 @@ type Measurement struct {
 	OneChangeWritten int     // ... after one note changed
 }
 
-func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
-	c, err := newCorpus(n, m)
+func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement, error) {
+	var c *benchCorpus
+	var err error
+	if real != nil {
+		c, err = realCorpus(real)
+	} else {
+		c, err = newCorpus(n, m)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(c.tmp)
-	root, tmp, notes, floorDir := c.root, c.tmp, c.notes, c.floor
+	root, tmp, notes := c.root, c.tmp, c.notes
+	n = len(notes)
+	// The floor renders the pages gen rendered (written after the first
+	// build, from its generated content).
+	floorDir := filepath.Join(tmp, "site-floor")
 	pf, err := search.Pagefind(root)
 	if err != nil {
 		return nil, err
@@ -61,7 +73,7 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 		if s, err = config.Load(filepath.Join(proj, "config.toml")); err != nil {
 			return nil, err
 		}
-		s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
+		s.Source, s.Notes = c.source, c.noteArgs
 		// The same hooks as `gen check`: search index, then links and URLs.
 		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
 		stop, err := startProfile(cpuProfile, n, run)
@@ -78,6 +90,11 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 			stages[st.Name] = append(stages[st.Name], ms(st.Took))
 			if st.Name != "check" {
 				build += ms(st.Took)
+			}
+		}
+		if run == 0 {
+			if res.FloorPages, err = writeSiteFloor(floorDir, filepath.Join(s.GeneratedDir(), "content")); err != nil {
+				return nil, err
 			}
 		}
 		hugo, pagefind, err := floor(floorDir, filepath.Join(tmp, fmt.Sprintf("floor-out-%d", run)), pf)
@@ -103,8 +120,9 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 		return nil, err
 	}
 	res.RerunWritten = r2.Written
-	// One note changed: only what depends on it is rewritten.
-	if len(notes) > 0 {
+	// One note changed: only what depends on it is rewritten (synthetic
+	// notes only: real ones are not ours to edit).
+	if len(notes) > 0 && real == nil {
 		f, _ := os.OpenFile(notes[len(notes)/2], os.O_APPEND|os.O_WRONLY, 0)
 		fmt.Fprintln(f, "\nOne more observation.")
 		f.Close()
@@ -121,10 +139,39 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 // benchCorpus is a synthetic corpus on disk (see internal/corpus) and the
 // floor project over the same notes.
 type benchCorpus struct {
-	root  string   // the repository
-	tmp   string   // holds fuser/, notes/ and floor/; the caller removes it
-	notes []string // the note files
-	floor string   // the floor's Hugo project
+	root     string   // the repository
+	tmp      string   // holds fuser/, notes/ and floor/; the caller removes it
+	notes    []string // the note files
+	floor    string   // the floor's Hugo project of the notes alone (live preview)
+	source   string   // the checkout gen reads
+	noteArgs []string // gen's --notes
+}
+
+// realInputs are a real checkout and notes folder to measure instead of
+// the synthetic corpus (-source, -notes).
+type realInputs struct{ source, notes string }
+
+// realCorpus measures gen on real inputs, read where they are.
+func realCorpus(r *realInputs) (*benchCorpus, error) {
+	wd, _ := os.Getwd()
+	root, err := project.Root(wd)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "handbook-bench-")
+	if err != nil {
+		return nil, err
+	}
+	src, _ := filepath.Abs(r.source)
+	notes, _ := filepath.Abs(r.notes)
+	c := &benchCorpus{root: root, tmp: tmp, source: src, noteArgs: []string{notes}}
+	_ = filepath.WalkDir(notes, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			c.notes = append(c.notes, p)
+		}
+		return nil
+	})
+	return c, nil
 }
 
 func newCorpus(n, m int) (*benchCorpus, error) {
@@ -137,7 +184,7 @@ func newCorpus(n, m int) (*benchCorpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &benchCorpus{root: root, tmp: tmp}
+	c := &benchCorpus{root: root, tmp: tmp, source: filepath.Join(tmp, "fuser"), noteArgs: []string{filepath.Join(tmp, "notes")}}
 	if err := corpus.Write(tmp, n, m); err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
@@ -162,8 +209,8 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// writeFloor writes the floor's Hugo project: the same notes, a bare
-// layout, no taxonomies, feeds or sitemap.
+// writeFloor writes the live preview's floor project: the same notes, a
+// bare layout, no taxonomies, feeds or sitemap.
 func writeFloor(tmp string, notes []string) (string, error) {
 	dir := filepath.Join(tmp, "floor")
 	files := map[string]string{
