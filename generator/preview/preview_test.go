@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -395,5 +396,48 @@ func TestFirstRenderFailsThenRecovers(t *testing.T) {
 	}
 	if code, body := srv.get("runbooks/00000-report/"); code != 200 || strings.Contains(body, "did not build") || strings.Contains(body, "nothing has built") {
 		t.Errorf("after the fix: %d\n%.800s", code, body)
+	}
+}
+
+// TestServedPagesCarryLivereload: every HTML page gen serve answers with
+// carries Hugo's livereload script exactly once, including one whose file
+// on disk lacks it (a page written by anything but the live render, or a
+// render that raced the first request): a tab opened on it must still
+// reload itself after the next change.
+func TestServedPagesCarryLivereload(t *testing.T) {
+	srv, proj, _ := serveCorpus(t, 3)
+	s, err := config.Load(filepath.Join(proj, "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := preview.Dir(s)
+	rendered, err := os.ReadFile(filepath.Join(dir, "runbooks", "00000-report", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same page with Hugo's script taken out, as another writer would
+	// leave it.
+	bare := regexp.MustCompile(`<script src="[^"]*/livereload\.js\?[^"]*"[^>]*></script>`).ReplaceAll(rendered, nil)
+	if strings.Contains(string(bare), "livereload.js") {
+		t.Fatalf("could not take the script out of the page: %.300s", bare)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "runbooks", "bare"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runbooks", "bare", "index.html"), bare, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{"/runbooks/00000-report/", "/runbooks/bare/", "/runbooks/bare/index.html", "/"} {
+		code, body := srv.get(page)
+		if code != http.StatusOK {
+			t.Errorf("%s: status %d", page, code)
+			continue
+		}
+		if n := strings.Count(body, "/livereload.js?"); n != 1 {
+			t.Errorf("%s: the livereload script appears %d times, want 1", page, n)
+		}
+		if !strings.Contains(body, "<h1") {
+			t.Errorf("%s: not the page: %.200s", page, body)
+		}
 	}
 }
