@@ -143,8 +143,11 @@ func TestAgentOutputs(t *testing.T) {
 			if facts["title"] == nil || facts["kind"] == nil || !strings.HasPrefix(facts["url"].(string), base) {
 				t.Errorf("%s/index.md: front matter lacks title, kind or url: %v", rel, facts)
 			}
-			if h := rawHTML(body); h != "" {
-				t.Errorf("%s/index.md carries raw HTML: %q", rel, h)
+			if h := unsafeHTML(body); h != "" {
+				t.Errorf("%s/index.md carries unsafe raw HTML: %q", rel, h)
+			}
+			if strings.Contains(body, "\u2060") || strings.Contains(body, "{{</*") || strings.Contains(body, "<!---->") {
+				t.Errorf("%s/index.md carries the escaping of Hugo's content file:\n%s", rel, body)
 			}
 		}
 		facts := func(rel string) map[string]any {
@@ -170,10 +173,11 @@ func TestAgentOutputs(t *testing.T) {
 			t.Errorf("variable twin facts: %v", v)
 		}
 		hostile := twins["notes/pasted-html"]
-		// Its tags stay as text (escaped, "\<" or "&lt;"), its code as written;
-		// that none is raw HTML is checked above.
-		if !strings.Contains(hostile, "script>window.__pwned = 1") || !strings.Contains(hostile, "`<code>` stays code") {
-			t.Errorf("the raw-HTML note's twin should show its tags as text and keep its code:\n%s", hostile)
+		// Its HTML sanitized as on the page (the script gone, the image
+		// without its onerror), its code as written; that no raw HTML
+		// left is unsafe is checked above.
+		if strings.Contains(hostile, "__pwned") || !strings.Contains(hostile, `<img src="x">`) || !strings.Contains(hostile, "`<code>` stays code") {
+			t.Errorf("the raw-HTML note's twin should carry its sanitized HTML and keep its code:\n%s", hostile)
 		}
 		if rb := twins["runbooks/segmenter-log-use-after-free"]; strings.Contains(rb, "](/") || !strings.Contains(rb, "csrc/runtime/executor_cache.cpp (not in the checkout)") {
 			t.Errorf("the runbook's twin keeps links only the HTML render hook understands:\n%s", rb)
@@ -182,8 +186,8 @@ func TestAgentOutputs(t *testing.T) {
 
 	t.Run("llms-full.txt", func(t *testing.T) {
 		s := read("llms-full.txt")
-		if rawHTML(s) != "" {
-			t.Errorf("llms-full.txt carries raw HTML: %q", rawHTML(s))
+		if h := unsafeHTML(s); h != "" {
+			t.Errorf("llms-full.txt carries unsafe raw HTML: %q", h)
 		}
 		pages := strings.Split(s, "\n=====\n")[1:]
 		var want int
@@ -243,24 +247,34 @@ func splitFront(md string) (front, body string, ok bool) {
 
 var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM))
 
-// rawHTML returns the first raw HTML a Markdown reader would render, or "".
-func rawHTML(md string) string {
+// unsafeRE finds what the sanitizer never keeps in raw HTML.
+var unsafeRE = regexp.MustCompile(`(?i)<(script|style|iframe|frame|object|embed|form|input|svg)\b|\son[a-z]+\s*=|\sstyle\s*=|javascript:|<!--[^>]`)
+
+// unsafeHTML returns the first raw HTML a Markdown reader would render
+// that the sanitizer never keeps (a script, an event attribute, a
+// comment with text), or "".
+func unsafeHTML(md string) string {
 	src := []byte(md)
 	found := ""
+	check := func(s string) {
+		if found == "" && unsafeRE.MatchString(s) {
+			found = s
+		}
+	}
 	ast.Walk(gfm.Parser().Parse(text.NewReader(src)), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering || found != "" {
 			return ast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *ast.RawHTML:
-			if n.Segments.Len() > 0 {
-				s := n.Segments.At(0)
-				found = string(src[s.Start:s.Stop])
+			for i := 0; i < n.Segments.Len(); i++ {
+				s := n.Segments.At(i)
+				check(string(src[s.Start:s.Stop]))
 			}
 		case *ast.HTMLBlock:
-			if n.Lines().Len() > 0 {
-				s := n.Lines().At(0)
-				found = string(src[s.Start:s.Stop])
+			for i := 0; i < n.Lines().Len(); i++ {
+				s := n.Lines().At(i)
+				check(string(src[s.Start:s.Stop]))
 			}
 		}
 		return ast.WalkContinue, nil

@@ -111,8 +111,15 @@ func TestBadNoteContent(t *testing.T) {
 					t.Error("a safe reference link is no longer a link")
 				}
 			}},
-		{name: "protocol-relative and bare ftp", files: map[string]string{"notes/proto.md": "# Crash\n\n[away](//evil.example/x) and [back](\\\\evil.example/y) and ftp://files.example.com/dump.bin here\n"},
-			render: inert("proto", []string{"away", "ftp://files.example.com/dump.bin"}, "evil.example", "ftp:")},
+		{name: "protocol-relative and bare ftp", files: map[string]string{"notes/proto.md": "# Crash\n\n[away](//evil.example/x) and [back](\\\\evil.example/y) and ftp://files.example.com/dump.bin here, (ftp://host/a_(b)) and ftp://host/x'\n"},
+			render: func(t *testing.T, e *badEnv) {
+				inert("proto", []string{"away"}, "evil.example", "ftp:")(t, e)
+				// Bare ftp URLs are text: the handbook's autolinker links
+				// only what urlsafe allows.
+				if text := articleText(t, e, "proto"); !strings.Contains(text, "ftp://files.example.com/dump.bin here, (ftp://host/a_(b)) and ftp://host/x'") {
+					t.Errorf("bare ftp URLs are not shown as written:\n%s", text)
+				}
+			}},
 		{name: "safe links stay links", files: map[string]string{"notes/safe.md": "# Crash\n\n[web](https://example.com/a?b=1&c=2) [mail](mailto:dev@example.com) [frag](#crash) [rel](../other/) [home](/)\n"},
 			render: func(t *testing.T, e *badEnv) {
 				doc := noteDoc(t, e, "safe")
@@ -166,6 +173,9 @@ func TestBadNoteContent(t *testing.T) {
 				if strings.Contains(noteDoc(t, e, "tmpl").Find("pre").Text(), "\u2060") {
 					t.Error("the code block carries the word joiner: copied code would differ from the note")
 				}
+				if code := noteDoc(t, e, "tmpl").Find("article code").Text(); strings.Contains(code, "\u2060") || !strings.Contains(code, "lone {{% here") {
+					t.Errorf("inline code carries the word joiner, or lost the note's text: %q", code)
+				}
 			}},
 		{name: "hugo's own escape form", files: map[string]string{"notes/esc.md": "# Crash\n\nWrite `{{</* ref */>}}` to show a shortcode.\n"},
 			render: func(t *testing.T, e *badEnv) {
@@ -173,23 +183,78 @@ func TestBadNoteContent(t *testing.T) {
 					t.Errorf("the note's escape form was not shown as written:\n%s", text)
 				}
 			}},
-		{name: "html renders literally", files: map[string]string{"notes/html.md": "# Crash\n\nA <b>bold</b> claim about std::vector<int> and <span onclick=alert(1)>x</span>.\n\n<div class=box>\nblock\n</div>\n\n<!--more-->\n\n```\n<!--more--> in code\n```\n"},
+		{name: "html is sanitized as github does", files: map[string]string{"notes/html.md": "# Crash\n\nA <b>bold</b> claim about std::vector<int> and <span onclick=alert(1)>x</span>.\n\n<div class=box>\nblock\n</div>\n\n<!--more-->\n\n```\n<!--more--> in code\n```\n"},
 			render: func(t *testing.T, e *badEnv) {
 				doc := noteDoc(t, e, "html")
 				text := doc.Find("article").Text()
-				for _, want := range []string{"A <b>bold</b> claim about std::vector<int> and <span onclick=alert(1)>x</span>.", "<div class=box>", "<!--more--> in code"} {
+				for _, want := range []string{"std::vector<int>", "<!--more--> in code"} {
 					if !strings.Contains(text, want) {
 						t.Errorf("page does not show %q as text:\n%s", want, text)
 					}
 				}
-				if strings.Count(text, "<!--more") < 2 { // (the typographer makes the prose one "<!--more–>")
-					t.Errorf("Hugo's summary divider in the note was not shown as text:\n%s", text)
+				if strings.Count(text, "<!--more") != 1 {
+					t.Errorf("the note's comment should be gone and the one in code shown:\n%s", text)
 				}
-				if doc.Find("article b, article div.box, article span[onclick]").Length() != 0 {
-					t.Error("the note's HTML became elements")
+				if doc.Find("article b").Text() != "bold" || doc.Find("article div").FilterFunction(func(_ int, s *goquery.Selection) bool { return strings.TrimSpace(s.Text()) == "block" }).Length() != 1 {
+					t.Error("the note's safe HTML did not become elements")
+				}
+				if doc.Find("article [onclick], article div.box").Length() != 0 {
+					t.Error("an event or class attribute of the note survived")
 				}
 				if sym := doc.Find(".symptom-text").Text(); !strings.Contains(sym, "std::vector<int>") {
 					t.Errorf("the symptom lost the note's text: %q", sym)
+				}
+			}},
+		{name: "html constructs", files: map[string]string{"notes/constructs.md": htmlConstructsNote},
+			render: func(t *testing.T, e *badEnv) {
+				doc := noteDoc(t, e, "constructs")
+				for _, c := range htmlConstructs {
+					sel := "article " + strings.ReplaceAll(c.selector, ", ", ", article ")
+					n := doc.Find(sel).Length()
+					if c.kept && n == 0 {
+						t.Errorf("%s: allowed, but no %q on the page", c.name, c.selector)
+					}
+					if !c.kept && n != 0 {
+						t.Errorf("%s: forbidden, but %q is on the page", c.name, c.selector)
+					}
+				}
+				if doc.Find(`link[href*="katex"]`).Length() != 0 {
+					t.Error("a page without math links KaTeX's stylesheet")
+				}
+				html, _ := doc.Find("article").Html()
+				for _, bad := range []string{"alert(", "&lt;details", "&lt;!--", "SPDX", "javascript:", "onerror", "ZgotmplZ"} {
+					if strings.Contains(html, bad) {
+						t.Errorf("the page has %q:\n%s", bad, html)
+					}
+				}
+			}},
+
+		{name: "alerts and math", files: map[string]string{"notes/math.md": "# Tiles\n\n> [!WARNING]\n> A tile of $2\\times 2$ elements.\n\n> [!FOO]\n> Not an alert GitHub knows.\n\nSet $HOME and pay $5 and $10; \\(a_1\\) and\n\n$$\nx_1 * y_1\n$$\n\nBroken \\(\\frac{\\).\n"},
+			render: func(t *testing.T, e *badEnv) {
+				doc := noteDoc(t, e, "math")
+				if doc.Find("article .callout-warning .callout-title").Text() != "Warning" || doc.Find("article .callout").Length() != 1 {
+					t.Error("the alert is not a warning callout, or [!FOO] became one")
+				}
+				if !strings.Contains(doc.Find("article blockquote").Text(), "[!FOO]") {
+					t.Error("a marker GitHub does not know is not shown as written")
+				}
+				if n := doc.Find("article .katex").Length(); n != 3 {
+					t.Errorf("%d pieces of math rendered, want 3 ($2\\times 2$, \\(a_1\\), $$x_1 * y_1$$)", n)
+				}
+				if doc.Find(`link[rel="stylesheet"][href*="katex"]`).Length() != 1 {
+					t.Error("a page with math does not link KaTeX's stylesheet")
+				}
+				text := doc.Find("article").Text()
+				for _, want := range []string{"Set $HOME and pay $5 and $10;", `\frac{`} {
+					if !strings.Contains(text, want) {
+						t.Errorf("the page does not show %q as text:\n%s", want, text)
+					}
+				}
+				if strings.Contains(text, "[!WARNING]") || doc.Find("article em").Length() != 0 {
+					t.Errorf("the alert marker shows, or math was read as emphasis:\n%s", text)
+				}
+				if sym := doc.Find(".symptom-text").Text(); strings.Contains(sym, "[!") {
+					t.Errorf("the summary shows the alert marker: %q", sym)
 				}
 			}},
 
@@ -309,27 +374,91 @@ func gunzipped(data []byte) []byte {
 	return nil
 }
 
-// TestRawHTMLStaysOff: the renderer never passes a note's HTML through,
-// whatever the generator does first.
-func TestRawHTMLStaysOff(t *testing.T) {
+// TestDatesPublishEverything: a note's date never unpublishes it. (That
+// raw HTML reaches Hugo only sanitized is generator/emit's job; that
+// config.toml renders Markdown as the notes parser reads it,
+// generator/internal/mdconf's test.)
+func TestDatesPublishEverything(t *testing.T) {
 	var cfg struct {
-		Markup struct {
-			Goldmark struct {
-				Renderer struct {
-					Unsafe *bool
-				}
-			}
-		}
 		BuildFuture  bool
 		BuildExpired bool
 	}
 	if _, err := toml.DecodeFile(filepath.Join(testsite.Root(t), "config.toml"), &cfg); err != nil {
 		t.Fatal(err)
 	}
-	if u := cfg.Markup.Goldmark.Renderer.Unsafe; u == nil || *u {
-		t.Error("config.toml must set [markup.goldmark.renderer] unsafe = false")
-	}
 	if !cfg.BuildFuture || !cfg.BuildExpired {
 		t.Error("config.toml must set buildFuture and buildExpired: a note's date never unpublishes it")
 	}
+}
+
+// htmlConstructsNote holds one of each HTML construct a note may write,
+// allowed and forbidden, as GitHub treats them (htmlConstructs says what
+// each must leave on the page).
+const htmlConstructsNote = `<!--
+SPDX-License-Identifier: none
+#include <cstdio>
+int main() { return 0; }
+-->
+# Constructs
+
+<details>
+<summary>Click to expand</summary>
+
+Hidden *markdown* text.
+
+</details>
+
+Press <kbd>Ctrl</kbd>+<kbd>C</kbd>; x<sup>2</sup>, H<sub>2</sub>O, line<br>break.
+<img src="figure.png" alt="a figure" onerror="alert(1)"> and <img src="javascript:alert(2)" alt="js">
+<a href="https://example.com/doc" onclick="alert(3)">doc</a> <a href="javascript:alert(4)">js link</a> <a href="data:text/html,x">data link</a>
+
+<table>
+<tr><th>a</th><td colspan="2">b</td></tr>
+</table>
+
+<dl><dt>term</dt><dd>meaning</dd></dl>
+
+<p align="center"><span style="color:red">styled</span></p>
+
+<script>alert(5)</script>
+
+<style>body { display: none }</style>
+
+<iframe src="https://evil.example/"></iframe>
+
+<object data="x.swf"></object><embed src="x.swf">
+
+<form action="https://evil.example/"><input name="q"></form>
+
+<svg onload="alert(6)"><circle r="1"/></svg>
+
+<picture><source srcset="wide.png" media="(min-width: 800px)"><img src="narrow.png" alt="pic"></picture>
+`
+
+var htmlConstructs = []struct {
+	name, selector string
+	kept           bool
+}{
+	{"details and summary", "details > summary", true},
+	{"markdown inside details", "details em", true},
+	{"kbd", "kbd", true},
+	{"sup", "sup", true},
+	{"sub", "sub", true},
+	{"br", "br", true},
+	{"img with a relative src", `img[src="figure.png"][alt="a figure"]`, true},
+	{"link with an https href", `a[href="https://example.com/doc"]`, true},
+	{"table with colspan", `table td[colspan="2"]`, true},
+	{"definition list", "dl dt + dd", true},
+	{"p align", `p[align="center"]`, true},
+	{"picture and source", "picture source[srcset]", true},
+	{"event attributes", "[onerror], [onclick], [onload]", false},
+	{"style attribute", "[style]", false},
+	{"img with a javascript: src", `img[alt="js"][src]`, false},
+	{"javascript: and data: links", `a[href^="javascript"], a[href^="data"]`, false},
+	{"script", "script", false},
+	{"style", "style", false},
+	{"iframe", "iframe", false},
+	{"object and embed", "object, embed", false},
+	{"form and input", "form, input", false},
+	{"svg", "svg, circle", false},
 }

@@ -6,40 +6,62 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 )
 
 // A note is text, never a template. Hugo reads every content file for
 // shortcodes before Markdown sees it, so a note that shows "{{< x >}}"
-// (even inside a code block) would run, or fail, as a shortcode; and
-// Markdown's raw HTML (off in config.toml, unsafe = false) would be
-// dropped from the page rather than shown. literal rewrites a Markdown
-// fragment so that it renders as the characters written:
+// (even inside a code block) would run, or fail, as a shortcode. literal
+// rewrites a note's Markdown so that Hugo renders it as GitHub would:
 //
-//   - raw HTML gets a backslash before its "<": `\<b>` is the text "<b>"
-//     (an HTML block becomes a paragraph of text);
+//   - raw HTML keeps what GitHub would keep of it (sanitizeHTML: no
+//     script, style, event attribute or unsafe URL; comments dropped);
+//   - GitHub's "$...$" math becomes "\(...\)", which Hugo renders;
 //   - "{{<" ... ">}}" and "{{%" ... "%}}" take Hugo's own escaped form,
 //     "{{</*" ... "*/>}}", which Hugo turns back into exactly the text
 //     written, wherever it is (prose, code span, code block);
 //   - an opening delimiter with no closing one after it gets a backslash
 //     before its "<" or "%" in prose ("{{\<" renders "{{<"), and a word
 //     joiner (U+2060, invisible) in code, where backslashes are literal;
-//     render-codeblock.html removes the joiner again, so copied code is
-//     exact.
+//     the code hooks (code-inner.html) and the inline code the page
+//     shows remove the joiner again, so copied code is exact.
 //
 // Go template braces ("{{ .x }}") need nothing: content is not a template.
 // literal adds no line breaks, so the note's line numbers still hold.
 func literal(md string) string {
-	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") {
+	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") && !strings.Contains(md, "$") {
 		return md
 	}
 	if notes.CheckBody("note", []byte(md)) != nil {
 		return md // refused by Parse already; never reaches a page
 	}
-	md = literalHTML(md)
+	md = sanitizeHTML(md, false)
+	md = dollarMathForHugo(md)
 	md = literalShortcodes(md)
 	// What is left of Hugo's summary divider is in code: break it there.
 	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->")
+}
+
+// dollarMathForHugo writes GitHub's "$...$" math (mdconf.DollarMath) as
+// "\(...\)", the inline math Hugo's passthrough reads.
+func dollarMathForHugo(md string) string {
+	if !strings.Contains(md, "$") {
+		return md
+	}
+	var b strings.Builder
+	last := 0
+	for _, s := range mdconf.DollarMathSpans(mdconf.Parse([]byte(md))) {
+		inner := md[s[0]+1 : s[1]-1]
+		if strings.Contains(inner, `\)`) {
+			continue // would end Hugo's math early: left as text
+		}
+		b.WriteString(md[last:s[0]])
+		b.WriteString(`\(` + inner + `\)`)
+		last = s[1]
+	}
+	b.WriteString(md[last:])
+	return b.String()
 }
 
 // summaryDivider is where Hugo cuts a page's summary, found in the raw
@@ -49,13 +71,17 @@ const summaryDivider = "<!--more-->"
 // plainMarkdown is literal for the text the notes stage flattened (a
 // symptom, a checklist item): templates render it with markdownify, yet
 // nothing in it was a link in the note, so brackets, "<" and bare ftp://
-// URLs (which GFM would link) are escaped too.
+// URLs are escaped too (outside code and math, which render as written).
 func plainMarkdown(s string) string {
-	s = literal(s)
+	s = dollarMathForHugo(literalShortcodes(literalHTML(s)))
 	if !strings.ContainsAny(s, "[]<") && !strings.Contains(s, "ftp://") {
 		return s
 	}
 	code := codeSpanRanges([]byte(s))
+	if strings.Contains(s, `\(`) {
+		code = append(code, mdconf.InlineMathSpans(mdconf.Parse([]byte(s)))...)
+		sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
+	}
 	var at []int
 	for i := 0; i < len(s); i++ {
 		switch {
@@ -75,6 +101,10 @@ func plainMarkdown(s string) string {
 // WordJoiner is what literal puts between "{{" and "<" or "%" in code.
 const WordJoiner = "\u2060"
 
+// literalHTML turns raw HTML into text: a backslash before its "<"
+// (`\<b>` is the text "<b>"). For text that is not a note's Markdown
+// (symptoms, checklist items), and what sanitizeHTML could not settle.
+//
 // maxHTMLPasses bounds literalHTML: escaping an HTML block turns it into a
 // paragraph whose inline tags are found on the next pass.
 const maxHTMLPasses = 8

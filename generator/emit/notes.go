@@ -61,6 +61,11 @@ type noteParams struct {
 	Next          []string  `toml:"next_steps,omitempty"`
 	Related       []Ref     `toml:"related,omitempty"`
 	LinkedFrom    []Link    `toml:"linked_from,omitempty"` // places in nvFuser that link here
+	// Markdown is the note's text for its Markdown twin and llms-full.txt:
+	// as the author wrote it, with the handbook's links added and its
+	// HTML sanitized, and none of the escaping Hugo's content file needs
+	// (front matter is never read for shortcodes).
+	Markdown string `toml:"markdown,omitempty"`
 
 	// LocalLinks are the body's relative links and images, resolved (see
 	// localLinks).
@@ -196,6 +201,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
+	p.Markdown = sanitizeHTML(string(body), true)
 	return page{front: f, body: literal(string(body))}
 }
 

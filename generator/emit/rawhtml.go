@@ -4,28 +4,24 @@ import (
 	"bytes"
 	"sort"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 )
 
-// gfm parses bodies as Hugo renders them (GitHub-flavoured Markdown).
-var gfm = goldmark.New(goldmark.WithExtensions(extension.GFM))
-
-// escapeRawHTML turns the raw HTML of a Markdown body (inline tags, HTML
-// blocks) into text by escaping its "<": the body is published twice, as
-// HTML and as Markdown (the page's index.md twin, llms-full.txt), and a
-// Markdown reader may render raw HTML that Hugo's renderer (unsafe =
-// false) drops. The reader of either sees the tags as the note wrote them,
-// and nothing a note contains becomes markup. Code spans and blocks are
+// escapeRawHTML turns the raw HTML of a Markdown body that is not a note
+// (reference pages: text from env_options.yaml and options.h, where
+// "<value>" is a placeholder, not a tag) into text by escaping its "<".
+// The reader of the page and of its Markdown twin sees the text as
+// written, and nothing in it becomes markup. Code spans and blocks are
 // not HTML and stay as written.
 func escapeRawHTML(body string) string {
 	src := []byte(body)
 	if !bytes.ContainsRune(src, '<') {
 		return body
 	}
-	doc := gfm.Parser().Parse(text.NewReader(src))
+	doc := mdconf.Parse(src)
 	var spans [][2]int
 	add := func(segs *text.Segments) {
 		for i := 0; i < segs.Len(); i++ {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // destination writes d so that CommonMark parses it back as one link
@@ -44,4 +45,28 @@ func destination(d string) string {
 		return "<" + s + ">"
 	}
 	return s
+}
+
+// bareURL links a bare URL the notes stage found (notes.BareURLs decided
+// where it ends): an http(s) URL becomes an autolink, "<https://...>",
+// in which nothing is parsed; "www.x" a link to https://www.x. A URL
+// urlsafe refuses (ftp://) stays text, as does one the edit would change
+// the markdown around (see safe).
+func bareURL(body []byte, m model.Mention) (edit, bool) {
+	u := string(body[m.Start:m.End])
+	lower := strings.ToLower(u)
+	switch {
+	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
+		if safeURL, _ := urlsafe.Check(u); !safeURL || strings.ContainsAny(u, "\\`<>") || !autolinkSafe(body, m.Start, m.End) {
+			return edit{}, false
+		}
+		return edit{start: m.Start, end: m.End, auto: true}, true
+	case strings.HasPrefix(lower, "www."):
+		d := destination("https://" + u)
+		if d == "" || !safe(body, m.Start, m.End, false) {
+			return edit{}, false
+		}
+		return edit{start: m.Start, end: m.End, dest: d}, true
+	}
+	return edit{}, false
 }

@@ -12,6 +12,8 @@
 package linkify
 
 import (
+	"sort"
+
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -29,10 +31,14 @@ type Resolver interface {
 // sorts them: by start, longest first) turned into links.
 func Linkify(body []byte, mentions []model.Mention, r Resolver) []byte {
 	l := linker{body: body, r: r}
-	// Nothing inside a bare URL is linked: renderers autolink it.
+	// Nothing inside a bare URL is linked as anything else: the URL is
+	// linked whole, or (a scheme the handbook refuses) left as text.
 	for _, m := range mentions {
-		if m.Kind == model.MentionURL {
+		if m.Kind == model.MentionURL && m.Start >= 0 && m.End <= len(body) && m.Start < m.End {
 			l.taken = append(l.taken, span{m.Start, m.End})
+			if e, ok := bareURL(body, m); ok {
+				l.edits = append(l.edits, e)
+			}
 		}
 	}
 	for _, m := range mentions {
@@ -53,15 +59,18 @@ func Linkify(body []byte, mentions []model.Mention, r Resolver) []byte {
 	if len(l.edits) == 0 {
 		return body
 	}
+	sort.Slice(l.edits, func(i, j int) bool { return l.edits[i].start < l.edits[j].start })
 	return apply(body, l.edits)
 }
 
 type span struct{ start, end int }
 
-// edit wraps body[start:end] in a link to dest.
+// edit wraps body[start:end] in a link to dest, or in "<" ">" (a
+// CommonMark autolink) when auto.
 type edit struct {
 	start, end int
 	dest       string
+	auto       bool
 }
 
 type linker struct {
@@ -80,7 +89,7 @@ func (l *linker) resolve(m model.Mention) ([]edit, bool) {
 		if d == "" {
 			return nil, false
 		}
-		return []edit{{m.Start, m.End, d}}, true
+		return []edit{{start: m.Start, end: m.End, dest: d}}, true
 	}
 	switch m.Kind {
 	case model.MentionVariable:
@@ -103,11 +112,11 @@ func (l *linker) resolve(m model.Mention) ([]edit, bool) {
 		}
 		var out []edit
 		if d := l.env(m.Name); d != "" {
-			out = append(out, edit{m.Start, m.Start + len(m.Name), d})
+			out = append(out, edit{start: m.Start, end: m.Start + len(m.Name), dest: d})
 		}
 		for _, o := range m.Options {
 			if d := l.option(m.Name, o.Name); d != "" {
-				out = append(out, edit{o.Start, o.End, d})
+				out = append(out, edit{start: o.Start, end: o.End, dest: d})
 			}
 		}
 		return out, true
@@ -148,6 +157,13 @@ func apply(body []byte, edits []edit) []byte {
 	last := 0
 	for _, e := range edits {
 		out = append(out, body[last:e.start]...)
+		if e.auto {
+			out = append(out, '<')
+			out = append(out, body[e.start:e.end]...)
+			out = append(out, '>')
+			last = e.end
+			continue
+		}
 		out = append(out, '[')
 		out = append(out, body[e.start:e.end]...)
 		out = append(out, "]("...)

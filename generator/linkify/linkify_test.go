@@ -11,9 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
-
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
@@ -77,8 +75,9 @@ func (fakeResolver) PR(num string) string {
 	return "https://github.com/NVIDIA/Fuser/pull/" + strings.TrimPrefix(num, "#")
 }
 
-// hugo renders like the site does, autolinking bare URLs.
-var hugo = goldmark.New(goldmark.WithExtensions(extension.GFM))
+// hugo renders like the site does (the handbook's one dialect: no
+// autolinker but linkify).
+var hugo = mdconf.New()
 
 var hrefRE = regexp.MustCompile(`<a href="([^"]*)"`)
 
@@ -136,11 +135,18 @@ func TestLinkify(t *testing.T) {
 			[]string{"/env/nvfuser_dump", "/options/dump/weird%20(old)%7Cx"}},
 		{"existing link untouched", "[NVFUSER_DUMP docs](/x) and [`NVFUSER_DUMP`](/y)",
 			"[NVFUSER_DUMP docs](/x) and [`NVFUSER_DUMP`](/y)", []string{"/x", "/y"}},
-		{"autolink and bare url untouched", "<https://x.org/NVFUSER_DUMP> https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12",
-			"<https://x.org/NVFUSER_DUMP> https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12",
+		{"autolink untouched, bare url linked whole", "<https://x.org/NVFUSER_DUMP> https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12",
+			"<https://x.org/NVFUSER_DUMP> <https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12>",
 			[]string{"https://x.org/NVFUSER_DUMP", "https://github.com/NVIDIA/Fuser/blob/main/csrc/options.cpp#12"}},
+		// Bare URLs: notes.BareURLs says where each ends, linkify is the
+		// only autolinker, and a scheme urlsafe refuses stays text.
+		{"bare url ends before prose punctuation", "see https://x.org/a_b. Or (https://x.org/a_(b)), 'https://x.org/q'",
+			"see <https://x.org/a_b>. Or (<https://x.org/a_(b)>), '<https://x.org/q>'",
+			[]string{"https://x.org/a_b", "https://x.org/a_(b)", "https://x.org/q"}},
+		{"bare ftp stays text", "get ftp://host/x' and (ftp://host/a_(b))", "get ftp://host/x' and (ftp://host/a_(b))", nil},
+		{"bare www", "at www.example.com/x.", "at [www.example.com/x](https://www.example.com/x).", []string{"https://www.example.com/x"}},
 		{"raw html anchor untouched", `<a href="/z">NVFUSER_DUMP</a> then NVFUSER_DUMP`,
-			`<a href="/z">NVFUSER_DUMP</a> then [NVFUSER_DUMP](/env/nvfuser_dump)`, []string{"/env/nvfuser_dump"}}, // raw HTML is omitted unless unsafe
+			`<a href="/z">NVFUSER_DUMP</a> then [NVFUSER_DUMP](/env/nvfuser_dump)`, []string{"/z", "/env/nvfuser_dump"}},
 		{"heading untouched", "# NVFUSER_DUMP\n\ntext", "# NVFUSER_DUMP\n\ntext", nil},
 		{"image alt untouched", "![NVFUSER_DUMP](/i.png)", "![NVFUSER_DUMP](/i.png)", nil},
 		{"guards", "!NVFUSER_DUMP \\#12 [x]NVFUSER_DUMP a*NVFUSER_DUMP*b",
@@ -203,8 +209,8 @@ func checkFaithful(t *testing.T, in, out []byte) {
 
 var (
 	preRE    = regexp.MustCompile(`(?s)<pre><code[^>]*>.*?</code></pre>`)
-	aTagRE   = regexp.MustCompile(`<a |</a>`)
-	anchorRE = regexp.MustCompile(`<a [^>]*>|</a>`)
+	aTagRE   = regexp.MustCompile(`<a[ >]|</a>`)
+	anchorRE = regexp.MustCompile(`<a(?: [^>]*)?>|</a>`)
 )
 
 // faithful checks linkify's output the way a reader sees it, rendered by

@@ -32,6 +32,17 @@ func safe(body []byte, start, end int, code bool) bool {
 		delimitersKept(body, start, '[', false) && delimitersKept(body, end, ']', true)
 }
 
+// autolinkSafe is safe for wrapping body[start:end] in "<" and ">": not
+// after "\" (the "<" would be escaped), and every delimiter run touching
+// either end still opens and closes as before.
+func autolinkSafe(body []byte, start, end int) bool {
+	if start > 0 && body[start-1] == '\\' {
+		return false
+	}
+	return delimitersKept(body, start, '<', true) && delimitersKept(body, end, '>', false) &&
+		delimitersKept(body, start, '<', false) && delimitersKept(body, end, '>', true)
+}
+
 // delimitersKept checks the delimiter run that ends at i (before) or
 // starts at i (!before) when the character on the other side of i becomes
 // added. A run that would be split by the edit is never kept.

@@ -71,6 +71,8 @@ func TestTitleAndSymptom(t *testing.T) {
 		{"summary section", "# T\n\nIntro line that is long enough to be a paragraph.\n\n## Summary\n\nThe **real** symptom, with `code`.\n\nSecond para.\n",
 			"T", "The real symptom, with `code`."},
 		{"problem in subsection", "# T\n\n## The Problem\n\n### Details\n\nDeep symptom.\n", "T", "Deep symptom."},
+		{"alert marker stripped", "# T\n\n> [!WARNING]\n> The kernel hangs at launch.\n", "T", "The kernel hangs at launch."},
+		{"math kept as written", "# T\n\nThe tile is \\(2\\times 2\\) wide, NVFUSER_DUMP.\n", "T", "The tile is \\(2\\times 2\\) wide, NVFUSER_DUMP."},
 		{"skips short chrome", "Skip to content\n\nSign in\n\nThis is the first real paragraph of the page text.\n", "T", "This is the first real paragraph of the page text."},
 	}
 	for _, tc := range tests {

@@ -5,28 +5,19 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
-// markdown is configured like the handbook's renderer (GFM tables, task
-// lists, strikethrough), so what we extract from and what readers see are
-// the same document. GFM's autolink extension is left out on purpose: its
-// e-mail scanner is quadratic on runs like "_a_a_a..." (a fuzzer found a
-// 600 KB line taking a minute), and bare URLs are plain text to every
-// extractor anyway. goldmark parsers hold no per-document state and are
-// safe for concurrent use.
-var markdown = goldmark.New(goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.TaskList))
-
-// ParseMarkdown parses body as the handbook renders it (without autolinks,
-// see above). Callers must have checked the input with CheckBody first.
+// ParseMarkdown parses body in the handbook's one dialect (mdconf), the
+// one its pages are rendered in, so what we extract from and what readers
+// see are the same document. Callers must have checked the input with
+// CheckBody first.
 func ParseMarkdown(body []byte) ast.Node {
-	return markdown.Parser().Parse(text.NewReader(body))
+	return mdconf.Parse(body)
 }
 
 // unitKind says where a piece of text came from, so extractors can weigh it.
@@ -171,6 +162,11 @@ func (d *doc) addInlineBlock(n ast.Node) {
 	d.markContent()
 	c := d.collect(n, false)
 	p := para{text: c.plainText(), line: d.lineOf(n)}
+	if q, ok := n.Parent().(*ast.Blockquote); ok && q.FirstChild() == n {
+		// A GitHub alert ("> [!NOTE] ..."): pages show a callout, and a
+		// summary made of this text shows no marker either.
+		p.text = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.text, ""))
+	}
 	if c.checkbox != nil {
 		d.tasks = append(d.tasks, task{text: strings.TrimSpace(p.text), done: *c.checkbox, line: p.line})
 	}
@@ -264,6 +260,13 @@ func (c *inlines) node(n ast.Node) {
 		checked := n.IsChecked
 		c.checkbox = &checked
 	default:
+		if math, ok := mdconf.InlineMath(n, src); ok {
+			// Opaque: shown as written in a summary, searched by nobody.
+			c.prose.WriteByte(' ')
+			c.plain.Write(math)
+			c.bare.Write(math)
+			return
+		}
 		c.children(n)
 	}
 }
@@ -271,13 +274,6 @@ func (c *inlines) node(n ast.Node) {
 func (c *inlines) text(s string, pos int) {
 	if c.line == 0 && pos >= 0 {
 		c.line = c.d.lines.line(pos)
-	}
-	if pos >= 0 && strings.Contains(s, "ftp://") {
-		// The renderer's GFM linkify makes bare ftp:// URLs links; the
-		// only scheme it links that the handbook does not allow.
-		for _, m := range bareFTPRE.FindAllStringIndex(s, -1) {
-			c.d.checkURL(strings.TrimRight(s[m[0]:m[1]], ".,:;!?\"'*_~)"), c.d.lines.line(pos+m[0]))
-		}
 	}
 	c.prose.WriteString(s)
 	c.plain.WriteString(s)
@@ -325,8 +321,8 @@ func codeSpanContent(n *ast.CodeSpan, src []byte) (string, int) {
 	return strings.TrimSpace(strings.ReplaceAll(b.String(), "\n", " ")), start
 }
 
-// bareFTPRE finds bare ftp:// URLs as GFM linkify does (case-sensitive).
-var bareFTPRE = regexp.MustCompile(`\bftp://[^\s<>]+`)
+// alertMarkerRE is the marker that opens a GitHub alert.
+var alertMarkerRE = regexp.MustCompile(`^\[!(?i:note|tip|important|warning|caution)\]`)
 
 // checkURL records dest when it must not become a link.
 func (d *doc) checkURL(dest string, line int) {

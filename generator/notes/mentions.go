@@ -23,9 +23,6 @@ var (
 	envWordRE = regexp.MustCompile(`[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+`)
 	prRE      = regexp.MustCompile(`#\d{1,6}`)
 	prFullRE  = regexp.MustCompile(`^#\d{1,6}$`)
-	// urlRE finds bare URLs. Renderers with autolinking (Hugo's default)
-	// turn them into links, so nothing inside them may be linked.
-	urlRE = regexp.MustCompile(`(?i)\b(?:https?://|ftp://|www\.)[^\s<>]*`)
 )
 
 // mentions walks the note's AST for model.Mentions: in runs of plain text,
@@ -123,7 +120,9 @@ func (f *mentionFinder) textRun(start, stop int) {
 		m.End += start
 		f.out = append(f.out, m)
 	}
-	for _, loc := range urlRE.FindAllStringIndex(text, -1) {
+	// Bare URLs (linkify links the safe ones; nothing inside one is
+	// linked as anything else).
+	for _, loc := range BareURLs(text) {
 		add(model.Mention{Start: loc[0], End: loc[1], Kind: model.MentionURL})
 	}
 	for _, a := range FindAssignments(text, true) {

@@ -35,6 +35,10 @@ func TestMentions(t *testing.T) {
 		name, body string
 		want       []string
 	}{
+		{"math is opaque", "Math \\(NVFUSER_DUMP_{i} + #12\\) and\n\n$$\nNVFUSER_ENABLE * csrc/options.cpp\n$$\n\nthen NVFUSER_DISABLE.",
+			[]string{"var NVFUSER_DISABLE"}},
+		{"bare urls end where GFM ends them", "See https://x.org/a_b. (https://x.org/a_(b)) 'ftp://host/x'",
+			[]string{"url https://x.org/a_b", "url https://x.org/a_(b)", "url ftp://host/x"}},
 		{"prose", "Set NVFUSER_DUMP=fusion_ir,launch_param(3,4) and see #4410 in csrc/options.cpp:12.",
 			[]string{"assign NVFUSER_DUMP=fusion_ir,launch_param(3,4) [fusion_ir] [launch_param]", "var NVFUSER_DUMP", "pr #4410",
 				"file csrc/options.cpp:12 -> csrc/options.cpp:12 exists=true"}},

@@ -44,6 +44,7 @@ func TestAccessibility(t *testing.T) {
 		{"drift", "/drift/", ""},
 		{"contract", "/contract/", ""},
 		{"option-hints", "/options/disable/parallel_compile/", ""}, // hints and links from nvFuser
+		{"markdown", "/notes/markdown-features/", ""},              // callouts, math, details, kbd, footnotes
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
 		{"compose-empty", "/compose/", `document.querySelector("#compose-list li")`},
 		{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_PROF=pirnt&NVFUSER_ENABLE=kernel_profile(", `document.querySelector("#compose-verdicts .compose-verdict")`},

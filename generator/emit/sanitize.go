@@ -1,0 +1,255 @@
+package emit
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
+)
+
+// htmlPolicy is what a note's raw HTML may keep, modelled on what GitHub
+// keeps of a README's: structure and text formatting (details/summary,
+// tables, lists, headings, kbd, sup, sub, br, ...), links and images to
+// http, https, mailto and relative URLs, and a few presentational
+// attributes. Comments are dropped. Never kept: script, style, frames,
+// object/embed, forms, svg/math (foreign content), event attributes (on*),
+// style and id attributes, and any other URL (javascript:, data:,
+// protocol-relative "//host"). Hugo renders what is left as is
+// (config.toml: unsafe = true).
+var htmlPolicy = newHTMLPolicy()
+
+// notProtocolRelative refuses "//host" and "\\host" (a browser reads "\"
+// as "/"), which bluemonday would take for relative URLs.
+var notProtocolRelative = regexp.MustCompile(`^\s*(?:[^/\\\s]|[/\\](?:[^/\\]|$)|$)`)
+
+func newHTMLPolicy() *bluemonday.Policy {
+	p := bluemonday.NewPolicy()
+	p.AllowElements(
+		"p", "div", "span", "br", "hr", "wbr",
+		"h1", "h2", "h3", "h4", "h5", "h6",
+		"b", "i", "u", "s", "em", "strong", "del", "ins", "strike", "small", "mark",
+		"sup", "sub", "kbd", "samp", "var", "code", "tt", "pre", "q", "cite", "dfn",
+		"abbr", "blockquote", "details", "summary", "figure", "figcaption",
+		"ul", "ol", "li", "dl", "dt", "dd",
+		"table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col",
+		"ruby", "rt", "rp", "picture", "center",
+	)
+	p.AllowURLSchemes("http", "https", "mailto")
+	p.AllowRelativeURLs(true)
+	p.RequireParseableURLs(true)
+	p.AllowAttrs("href").Matching(notProtocolRelative).OnElements("a")
+	p.AllowAttrs("name").OnElements("a") // in-page anchors; names no document property
+	p.AllowAttrs("src").Matching(notProtocolRelative).OnElements("img")
+	p.AllowAttrs("srcset").Matching(notProtocolRelative).OnElements("img", "source")
+	p.AllowAttrs("alt", "width", "height", "loading").OnElements("img")
+	p.AllowAttrs("media", "type", "width", "height").OnElements("source")
+	p.AllowElements("source")
+	p.AllowAttrs("title").Globally()
+	p.AllowAttrs("lang", "dir").Globally()
+	p.AllowAttrs("align").OnElements("p", "div", "img", "h1", "h2", "h3", "h4", "h5", "h6", "table", "td", "th", "tr")
+	p.AllowAttrs("colspan", "rowspan", "scope").OnElements("td", "th")
+	p.AllowAttrs("span").OnElements("col", "colgroup")
+	p.AllowAttrs("open").OnElements("details")
+	p.AllowAttrs("start", "type", "reversed").OnElements("ol")
+	p.AllowAttrs("datetime", "cite").OnElements("del", "ins")
+	p.AllowAttrs("cite").OnElements("q", "blockquote")
+	return p
+}
+
+// htmlElements are the names HTML gives elements (besides those
+// htmlPolicy keeps: script, style, iframe, form, svg, ...), with SVG's and
+// MathML's common ones. A tag with
+// any other name is not HTML: "std::vector<int>", "<module>" in a
+// traceback, "NVFUSER_DUMP=<option>". GitHub drops those too; a
+// debugging handbook shows them as the text they are.
+var htmlElements = func() map[string]bool {
+	m := map[string]bool{}
+	for _, e := range strings.Fields(`a abbr acronym address applet area article aside audio b base
+		basefont bdi bdo bgsound big blink blockquote body br button canvas caption center cite
+		code col colgroup data datalist dd del details dfn dialog dir div dl dt em embed fieldset
+		figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head header hgroup hr
+		html i iframe image img input ins isindex kbd keygen label legend li link listing main map
+		mark marquee math menu menuitem meta meter multicol nav nextid nobr noembed noframes
+		noscript object ol optgroup option output p param picture plaintext portal pre progress q
+		rb rp rt rtc ruby s samp script search section select slot small source spacer span strike
+		strong style sub summary sup svg table tbody td template textarea tfoot th thead time title
+		tr track tt u ul var video wbr xmp
+		circle clippath defs ellipse foreignobject g line lineargradient marker mask path pattern
+		polygon polyline radialgradient rect stop symbol text tspan use
+		mi mn mo mrow ms mtext msub msup mfrac msqrt mroot mtable mtr mtd semantics annotation`) {
+		m[e] = true
+	}
+	return m
+}()
+
+// tagNameRE reads the element name of a tag ("<b ...>", "</b>").
+var tagNameRE = regexp.MustCompile(`^</?([A-Za-z][A-Za-z0-9-]*)`)
+
+// notHTML reports whether the raw HTML fragment frag opens with a tag
+// whose name is no HTML element's (see htmlElements).
+func notHTML(frag string) bool {
+	m := tagNameRE.FindStringSubmatch(frag)
+	return m != nil && !htmlElements[strings.ToLower(m[1])]
+}
+
+// maxSanitizePasses bounds sanitizeHTML. Removing a fragment can make
+// new HTML of the text around it ("<" + "<x>" + "b>" is "<b>" once "<x>"
+// is gone), found on the next pass; an input that still changes after
+// this many passes has what is left escaped (literalHTML).
+const maxSanitizePasses = 8
+
+// sanitizeHTML replaces each raw HTML fragment of md (an inline tag, an
+// HTML block) with what htmlPolicy keeps of it, until nothing changes: then
+// every fragment Hugo finds in the result is one the policy keeps as it
+// is, whatever text surrounds it. A fragment's lines stay lines (a
+// comment or script that vanishes leaves empty comments, "<!---->", in
+// its lines) so that the note's line numbers still hold and no blank line
+// ends a list, a quote or an HTML block early; with dropLines (the
+// Markdown twin, which no line number refers to) they are left empty.
+func sanitizeHTML(md string, dropLines bool) string {
+	if !strings.Contains(md, "<") {
+		return md
+	}
+	for pass := 0; pass < maxSanitizePasses; pass++ {
+		next := sanitizePass(md, dropLines)
+		if next == md {
+			return md
+		}
+		md = next
+	}
+	return literalHTML(md)
+}
+
+// emptyLine fills a line of a fragment that sanitizing emptied.
+const emptyLine = "<!---->"
+
+type replacement struct {
+	start, stop int
+	text        string
+}
+
+func sanitizePass(md string, dropLines bool) string {
+	src := []byte(md)
+	parse := mdconf.Parse
+	if dropLines {
+		// The twin is read by Markdown readers that may know no math:
+		// HTML inside "$...$" is HTML to them.
+		parse = mdconf.ParseWithoutMath
+	}
+	var reps []replacement
+	_ = ast.Walk(parse(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.RawHTML:
+			if n.Segments.Len() == 0 {
+				break
+			}
+			start, stop := n.Segments.At(0).Start, n.Segments.At(n.Segments.Len()-1).Stop
+			frag := md[start:stop]
+			if notHTML(frag) {
+				reps = append(reps, replacement{start, start, `\`}) // text: "\<int>"
+				break
+			}
+			clean := htmlPolicy.Sanitize(frag)
+			if lost := strings.Count(frag, "\n") - strings.Count(clean, "\n"); lost > 0 && !dropLines {
+				// An inline comment keeps the paragraph's lines.
+				clean += "<!--" + strings.Repeat("\n", lost) + "-->"
+			}
+			if isLinePlaceholder(frag) && !dropLines {
+				clean = frag
+			}
+			if clean != frag {
+				reps = append(reps, replacement{start, stop, clean})
+			}
+		case *ast.HTMLBlock:
+			reps = append(reps, sanitizeBlock(md, n, dropLines)...)
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if len(reps) == 0 {
+		return md
+	}
+	sort.Slice(reps, func(i, j int) bool { return reps[i].start < reps[j].start })
+	var b strings.Builder
+	last := 0
+	for _, r := range reps {
+		if r.start < last {
+			continue
+		}
+		b.WriteString(md[last:r.start])
+		b.WriteString(r.text)
+		last = r.stop
+	}
+	b.WriteString(md[last:])
+	return b.String()
+}
+
+// isLinePlaceholder is an inline comment sanitizeHTML wrote: only line
+// breaks.
+func isLinePlaceholder(s string) bool {
+	return strings.HasPrefix(s, "<!--") && strings.HasSuffix(s, "-->") && len(s) > 7 &&
+		strings.Trim(s[4:len(s)-3], "\n") == ""
+}
+
+// sanitizeBlock sanitizes an HTML block as one fragment (an opening
+// <details> and its closing tag may be blocks of their own; each is kept)
+// and writes the result back into the block's own lines, whose container
+// prefixes ("> ", a list item's indent) stay as they were.
+func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool) []replacement {
+	var slots [][2]int // each line's text, without its line break
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		s := lines.At(i)
+		slots = append(slots, [2]int{s.Start, s.Stop})
+	}
+	if n.HasClosure() {
+		slots = append(slots, [2]int{n.ClosureLine.Start, n.ClosureLine.Stop})
+	}
+	if len(slots) == 0 {
+		return nil
+	}
+	if first := md[slots[0][0]:slots[0][1]]; notHTML(strings.TrimLeft(first, " ")) {
+		// Text, not HTML: the block becomes a paragraph, whose inline
+		// tags the next pass sees.
+		at := slots[0][0] + strings.IndexByte(first, '<')
+		return []replacement{{at, at, `\`}}
+	}
+	var frag strings.Builder
+	for i, s := range slots {
+		slots[i][1] = s[0] + len(strings.TrimRight(md[s[0]:s[1]], "\r\n"))
+		frag.WriteString(md[s[0]:slots[i][1]])
+		frag.WriteByte('\n')
+	}
+	clean := strings.Split(strings.TrimRight(htmlPolicy.Sanitize(frag.String()), "\n"), "\n")
+	if len(clean) > len(slots) {
+		// More lines than before (an entity decoded to a line break):
+		// the rest goes on the last line.
+		k := len(slots) - 1
+		clean = append(clean[:k], strings.Join(clean[k:], " "))
+	}
+	empty := emptyLine
+	if dropLines {
+		empty = "" // the twin: a blank line, nobody counts its lines
+	}
+	var reps []replacement
+	for i, s := range slots {
+		text := empty
+		if i < len(clean) && strings.TrimSpace(clean[i]) != "" {
+			text = clean[i]
+		}
+		if strings.TrimSpace(md[s[0]:s[1]]) == "" && text == empty {
+			continue // a blank line inside a comment or script stays blank
+		}
+		if text != md[s[0]:s[1]] {
+			reps = append(reps, replacement{s[0], s[1], text})
+		}
+	}
+	return reps
+}

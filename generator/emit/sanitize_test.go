@@ -1,0 +1,175 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/gohugoio/hugo-goldmark-extensions/passthrough"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+	"golang.org/x/net/html"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
+	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
+)
+
+// TestSanitizeHTML: each construct, as the content file Hugo renders
+// receives it. (internal/e2e and cmd/gen render these through Hugo.)
+func TestSanitizeHTML(t *testing.T) {
+	for _, tc := range []struct{ name, in, want string }{
+		{"allowed inline tags kept", "press <kbd>Ctrl</kbd>, x<sup>2</sup>, H<sub>2</sub>O, a<br>b",
+			"press <kbd>Ctrl</kbd>, x<sup>2</sup>, H<sub>2</sub>O, a<br>b"},
+		{"details across blocks", "<details>\n<summary>More</summary>\n\nText *here*.\n\n</details>\n",
+			"<details>\n<summary>More</summary>\n\nText *here*.\n\n</details>\n"},
+		{"comment block dropped, lines kept", "<!--\nSPDX-License-Identifier: X\n-->\n# Title\n",
+			"<!---->\n<!---->\n<!---->\n# Title\n"},
+		{"comment hiding C++ with blank lines", "<!--\n#include <x>\n\nint main() {}\n-->\ntext\n",
+			"<!---->\n<!---->\n\n<!---->\n<!---->\ntext\n"},
+		{"inline comment dropped", "a <!-- hidden --> b", "a  b"},
+		{"inline comment over lines keeps them", "a <!-- x\ny --> b", "a <!--\n--> b"},
+		{"script block vanishes whole", "<script>\nalert(1)\n</script>\nafter\n", "<!---->\n<!---->\n<!---->\nafter\n"},
+		{"style block vanishes", "<style>body{display:none}</style>\n", "<!---->\n"},
+		{"iframe dropped", "<iframe src=\"https://evil.example\"></iframe>\n", "<!---->\n"},
+		{"event attribute dropped", `<img src="a.png" onerror="alert(1)" alt="x">`, `<img src="a.png" alt="x">`},
+		{"style attribute dropped", `<span style="color:red">red</span>`, `<span>red</span>`},
+		// Each tag is a fragment of its own: a link's closing tag outlives
+		// its refused opening one, and does nothing.
+		{"javascript href dropped", `<a href="javascript:alert(1)">x</a>`, `x</a>`},
+		{"entity-encoded scheme dropped", `<a href="jav&#x09;ascript:alert(1)">x</a>`, `x</a>`},
+		{"data image dropped", `see <img src="data:image/png;base64,AAAA">`, `see `},
+		{"protocol-relative dropped", `<a href="//evil.example/x">x</a> <img src="\\evil.example\x">`, `x</a> `},
+		{"safe links kept", `<a href="https://example.com/a?b=1&amp;c=2">x</a> <a href="../other.md#s">y</a>`,
+			`<a href="https://example.com/a?b=1&amp;c=2">x</a> <a href="../other.md#s">y</a>`},
+		{"form and input dropped", "<form action=\"/x\"><input name=q></form>\n", "<!---->\n"},
+		{"svg dropped", "<svg onload=alert(1)><circle/></svg>", ""},
+		{"table kept", "<table>\n<tr><td colspan=\"2\">x</td></tr>\n</table>\n",
+			"<table>\n<tr><td colspan=\"2\">x</td></tr>\n</table>\n"},
+		{"not HTML is text", "std::vector<int> and File \"<string>\", in <module>", `std::vector\<int> and File "\<string>", in \<module>`},
+		{"not-HTML block is text", "<my-option>\nmore <i>x</i>\n", "\\<my-option>\nmore <i>x</i>\n"},
+		{"fragments that join into a tag", "<<x>script>alert(1)<</x>/script>", `<\<x>script>alert(1)<\</x>/script>`},
+		{"fragments that join into a tag once one goes", "x <<!-- c -->script>alert(1)", "x alert(1)"},
+		{"in a blockquote", "> <!--\n> note\n> -->\n> text\n", "> <!---->\n> <!---->\n> <!---->\n> text\n"},
+		{"in a list item", "- a\n  <details><summary>s</summary>\n  x\n  </details>\n", "- a\n  <details><summary>s</summary>\n  x\n  </details>\n"},
+		{"code untouched", "`<script>` and\n\n```\n<script>x</script>\n```\n", "`<script>` and\n\n```\n<script>x</script>\n```\n"},
+		{"autolink untouched", "<https://example.com>", "<https://example.com>"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := sanitizeHTML(tc.in, false)
+			if got != tc.want {
+				t.Errorf("sanitizeHTML(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+			}
+			if strings.Count(got, "\n") != strings.Count(tc.in, "\n") {
+				t.Errorf("lines changed: %q", got)
+			}
+		})
+	}
+}
+
+// TestSanitizeHTMLDropLines: the Markdown twin keeps no placeholder.
+func TestSanitizeHTMLDropLines(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"<!--\nSPDX\n-->\n# Title\n", "\n\n\n# Title\n"},
+		{"a <!-- x\ny --> b", "a  b"},
+		{"<details>\n<summary>s</summary>\n<!-- c -->\n</details>\n", "<details>\n<summary>s</summary>\n\n</details>\n"},
+		{"> <!--\n> c\n> -->\n> text\n", "> \n> \n> \n> text\n"},
+		{"math $a <b> c$ and $<script>x</script>$", "math $a <b> c$ and $x$"}, // to a reader without math, HTML
+	} {
+		if got := sanitizeHTML(tc.in, true); got != tc.want {
+			t.Errorf("sanitizeHTML(%q, drop)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// FuzzSanitizeHTML: whatever the note, the result is settled (another
+// pass changes nothing, so every fragment Hugo finds is one the policy
+// keeps as it is) and has the note's lines.
+func FuzzSanitizeHTML(f *testing.F) {
+	for _, s := range []string{"<details>\n<summary>x</summary>\n</details>", "<!--\na\n\nb\n-->", "<script>x</script>",
+		"<<x>b>", "> <div>\n> <!-- x\n> y -->\n", "- <img src=x onerror=y>\n  <!--\n  -->", "a <!-- x\ny --> b <i>c</i>",
+		"<a href='javascript:x'>y</a>", "<p>\n<!--\n\n-->\n</p>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		if !utf8.ValidString(md) || strings.ContainsRune(md, 0) || strings.Contains(md, "\r") {
+			return
+		}
+		got := sanitizeHTML(md, false)
+		if strings.Count(got, "\n") != strings.Count(md, "\n") {
+			t.Fatalf("lines changed: %q -> %q", md, got)
+		}
+		if again := sanitizePass(got, false); again != got {
+			t.Fatalf("not settled: %q -> %q -> %q", md, got, again)
+		}
+		if err := inertHTML(rawOnly, got); err != nil {
+			t.Fatalf("%q -> %q: %v", md, got, err)
+		}
+		// The twin, read by a Markdown reader that may know no math.
+		if twin := sanitizeHTML(md, true); inertHTML(twinRawOnly, twin) != nil {
+			t.Fatalf("twin %q -> %q: %v", md, twin, inertHTML(twinRawOnly, twin))
+		}
+	})
+}
+
+// rawOnly renders as Hugo does, but Markdown links, images and math as
+// nothing: the site's render hooks judge those (html/template refuses any
+// other scheme; KaTeX escapes math), and inertHTML judges what the raw
+// HTML makes.
+var rawOnly, twinRawOnly = withoutLinks(mdconf.New()), withoutLinks(mdconf.NewWithoutMath())
+
+func withoutLinks(md goldmark.Markdown) goldmark.Markdown {
+	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(noLinks{}, 0)))
+	return md
+}
+
+type noLinks struct{}
+
+func (noLinks) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	skip := func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) { return ast.WalkSkipChildren, nil }
+	reg.Register(ast.KindLink, skip)
+	reg.Register(ast.KindAutoLink, skip)
+	reg.Register(ast.KindImage, skip)
+	reg.Register(passthrough.KindPassthroughInline, skip)
+	reg.Register(passthrough.KindPassthroughBlock, skip)
+}
+
+// inertHTML renders md as Hugo does (raw HTML on) and reads the page as
+// a browser would: no element that runs or loads anything but images and
+// links, no event or style attribute, no URL but http(s), mailto and
+// relative ones.
+func inertHTML(r goldmark.Markdown, md string) error {
+	var b bytes.Buffer
+	if err := r.Convert([]byte(md), &b); err != nil {
+		return err
+	}
+	z := html.NewTokenizer(&b)
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return nil
+		case html.StartTagToken, html.SelfClosingTagToken:
+			tok := z.Token()
+			switch tok.Data {
+			case "script", "style", "iframe", "frame", "object", "embed", "form", "input", "svg", "math", "link", "meta", "base", "textarea", "noscript":
+				return fmt.Errorf("<%s> on the page", tok.Data)
+			}
+			for _, a := range tok.Attr {
+				if a.Key == "style" && (tok.Data == "th" || tok.Data == "td") && strings.HasPrefix(a.Val, "text-align:") {
+					continue // a Markdown table's column alignment
+				}
+				if strings.HasPrefix(a.Key, "on") || a.Key == "style" {
+					return fmt.Errorf("attribute %s on <%s>", a.Key, tok.Data)
+				}
+				if a.Key == "href" || a.Key == "src" || a.Key == "srcset" {
+					if safe, why := urlsafe.Check(a.Val); !safe {
+						return fmt.Errorf("<%s %s=%q>: %s", tok.Data, a.Key, a.Val, why)
+					}
+				}
+			}
+		}
+	}
+}
