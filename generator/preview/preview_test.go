@@ -88,6 +88,22 @@ func (s *server) get(path string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
+// navigate is get as a browser's navigation to path.
+func (s *server) navigate(path string) (int, string) {
+	req, err := http.NewRequest(http.MethodGet, s.url+strings.TrimPrefix(path, "/"), nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Sec-Fetch-Mode", "navigate")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
 // serveCorpus serves a synthetic corpus of n notes from a private copy of
 // the project; it returns the server, the project and the corpus folder.
 func serveCorpus(t *testing.T, n int) (*server, string, string) {
@@ -438,6 +454,42 @@ func TestServedPagesCarryLivereload(t *testing.T) {
 		}
 		if !strings.Contains(body, "<h1") {
 			t.Errorf("%s: not the page: %.200s", page, body)
+		}
+	}
+}
+
+// TestNoteEditRefreshesTwinAndLLMsFull: a note's Markdown twin and its
+// entry in llms-full.txt, whose parts a build computes once per page
+// (layouts/_partials/md/parts.md), show a saved edit, and so does an
+// unchanged note's twin keep its own text.
+func TestNoteEditRefreshesTwinAndLLMsFull(t *testing.T) {
+	srv, _, dir := serveCorpus(t, 6)
+	for _, p := range []string{"runbooks/00000-report/index.md", "runbooks/00001-bullets/index.md", "llms-full.txt"} {
+		if code, body := srv.get(p); code != 200 || strings.Contains(body, "eleven GPUs") {
+			t.Fatalf("GET %s before the edit: %d %.200s", p, code, body)
+		}
+	}
+	note := filepath.Join(dir, "notes", "00000-report.md")
+	f, err := os.OpenFile(note, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("\nSeen again on a machine with eleven GPUs.\n")
+	f.Close()
+	srv.next()
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"runbooks/00000-report/index.md", true},
+		{"llms-full.txt", true},
+		{"runbooks/00001-bullets/index.md", false},
+	} {
+		// Opened as a browser opens a page, so that one not rendered
+		// since the edit (fast render mode) is rendered first.
+		code, body := srv.navigate(c.path)
+		if code != 200 || strings.Contains(body, "eleven GPUs") != c.want {
+			t.Errorf("GET %s after the edit: %d, shows the edit %v, want %v", c.path, code, !c.want, c.want)
 		}
 	}
 }
