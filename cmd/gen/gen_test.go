@@ -118,7 +118,8 @@ func TestBuildExample(t *testing.T) {
 	}
 
 	// Search indexes every searchable page through its search document:
-	// each note, option, variable and option family, and the drift report.
+	// each note, option, variable, option family and check, and the drift
+	// report.
 	var notes []struct{ ID string }
 	readJSON(t, filepath.Join(out, "api", "runbooks.json"), &notes)
 	families := map[string]bool{}
@@ -135,9 +136,11 @@ func TestBuildExample(t *testing.T) {
 	for _, l := range entry.Languages {
 		indexed += l.PageCount
 	}
-	if want := len(notes) + len(opts) + len(vars) + len(families) + 1; indexed != want {
-		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, drift)",
-			indexed, want, len(notes), len(opts), len(vars), len(families))
+	var checks []struct{ ID string }
+	readJSON(t, filepath.Join(out, "api", "errors.json"), &checks)
+	if want := len(notes) + len(opts) + len(vars) + len(families) + len(checks) + 1; indexed != want {
+		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, %d checks, drift)",
+			indexed, want, len(notes), len(opts), len(vars), len(families), len(checks))
 	}
 	// The search documents are not published, nor left beside the site.
 	if _, err := os.Stat(filepath.Join(out, "_search")); err == nil {

@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
@@ -39,6 +40,9 @@ type Facts struct {
 	Enums  []cppopts.Enum
 	Reads  csrcscan.Reads
 	Build  map[string][]model.Location // build-script reads of documented variables
+	// Tests are the checkout's tests that expect an error message
+	// (generator/checks), matched to checks by text.
+	Tests []model.ExpectedError
 	// HasSource is true when an nvFuser checkout was read (not only notes).
 	HasSource bool
 	// History is the checkout's git history of the option and variable
@@ -93,6 +97,7 @@ func Extract(in *sources.Inputs) (*Facts, error) {
 			return nil, err
 		}
 		f.Reads = reads
+		f.Tests = checks.ScanTests(in.Tree)
 		// A C++ file the scanner could not read to the end is worth knowing:
 		// its reads may be missing from the pages and the drift report.
 		in.Warnings = append(in.Warnings, reads.Skipped...)
@@ -128,6 +133,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// Relative links and images, against the notes as a whole and the
 	// checkout on disk; what does not resolve is a warning at its line.
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
+	quoteChecks(h)
 	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
 		return nil, err
 	}
@@ -149,6 +155,7 @@ func Merge(f *Facts) *model.Handbook {
 	h.Sort()
 	h.Index()
 	mergeHints(h, f.Reads.Messages) // looks variables and options up: after indexing
+	mergeChecks(h, f.Reads.Checks, f.Tests)
 	return h
 }
 

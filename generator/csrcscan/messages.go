@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -40,36 +41,11 @@ func (m Message) LineAt(offset int) int {
 	return m.spans[i-1].line
 }
 
-// messageMacros are nvFuser's (and PyTorch's) checking and warning macros,
-// with the number of arguments before the message (the condition, or the
-// two operands of a comparison).
-var messageMacros = map[string]struct {
-	skip int
-	kind string
-}{
-	"NVF_ERROR":             {1, model.HintError},
-	"NVF_CHECK":             {1, model.HintError},
-	"NVF_THROW":             {0, model.HintError},
-	"TORCH_CHECK":           {1, model.HintError},
-	"TORCH_INTERNAL_ASSERT": {1, model.HintError},
-	"TORCH_WARN":            {0, model.HintWarning},
-	"TORCH_WARN_ONCE":       {0, model.HintWarning},
-	"NVF_ERROR_EQ":          {2, model.HintError},
-	"NVF_ERROR_NE":          {2, model.HintError},
-	"NVF_ERROR_LT":          {2, model.HintError},
-	"NVF_ERROR_LE":          {2, model.HintError},
-	"NVF_ERROR_GT":          {2, model.HintError},
-	"NVF_ERROR_GE":          {2, model.HintError},
-	"NVF_CHECK_EQ":          {2, model.HintError},
-	"NVF_CHECK_NE":          {2, model.HintError},
-	"NVF_CHECK_LT":          {2, model.HintError},
-	"NVF_CHECK_LE":          {2, model.HintError},
-	"NVF_CHECK_GT":          {2, model.HintError},
-	"NVF_CHECK_GE":          {2, model.HintError},
-	// canScheduleRejectReason(scheduler type, "why"): printed with the
-	// scheduler debug dumps.
-	"canScheduleRejectReason": {1, model.HintRejection},
-}
+// rejectReason is canScheduleRejectReason(scheduler type, "why"): a
+// scheduler's reason for turning a fusion down, printed with the scheduler
+// debug dumps. It is not a check (nothing is raised), so generator/checks
+// does not list it.
+const rejectReason = "canScheduleRejectReason"
 
 // mentionMarker is what a message must contain to be kept.
 const mentionMarker = "NVFUSER_"
@@ -77,18 +53,28 @@ const mentionMarker = "NVFUSER_"
 // messageAt reads the macro call starting at code[i], if it is one whose
 // message names a variable. end is the index of the call's closing ")"
 // (i when it could not be read), so its literals are not read again.
+// Checking macros are read by generator/checks, the one reading of them.
 func messageAt(file string, code []cpplex.Token, i int) (m Message, end int, ok bool) {
-	mac, known := messageMacros[code[i].Text]
-	if !known || i+1 >= len(code) || !code[i+1].Is("(") {
+	var msg [][]cpplex.Token
+	kind := model.HintRejection
+	if c, isCheck := checks.CallAt(code, i); isCheck {
+		msg, end = c.Message(), c.End
+		kind = model.HintError
+		if c.Macro.Kind == model.CheckWarning {
+			kind = model.HintWarning
+		}
+	} else if code[i].Text == rejectReason && i+1 < len(code) && code[i+1].Is("(") {
+		args, e, closed := checks.Args(code, i+1)
+		if !closed || len(args) < 2 {
+			return Message{}, i, false
+		}
+		msg, end = args[1:], e
+	} else {
 		return Message{}, i, false
 	}
-	args, end, closed := callArgs(code, i+1)
-	if !closed || len(args) <= mac.skip {
-		return Message{}, i, false
-	}
-	m = Message{Macro: code[i].Text, Kind: mac.kind, Where: model.Location{File: file, Line: code[i].Line}}
+	m = Message{Macro: code[i].Text, Kind: kind, Where: model.Location{File: file, Line: code[i].Line}}
 	var b strings.Builder
-	for _, arg := range args[mac.skip:] {
+	for _, arg := range msg {
 		if !allStrings(arg) {
 			b.WriteString(Placeholder)
 			continue
@@ -120,42 +106,6 @@ func literalRun(file string, code []cpplex.Token, i int) (m Message, end int, ok
 	}
 	m.Text = b.String()
 	return m, end - 1, assignment.MatchString(m.Text)
-}
-
-// callArgs splits the arguments of the call whose "(" is code[open] at
-// its top-level commas. ok is false when the call is not closed, or a
-// bracket inside it closes the wrong kind (code the lexer read past).
-func callArgs(code []cpplex.Token, open int) (args [][]cpplex.Token, end int, ok bool) {
-	closing := map[string]string{"(": ")", "[": "]", "{": "}"}
-	var stack []string
-	start := open + 1
-	for j := open; j < len(code); j++ {
-		t := code[j]
-		if t.Kind != cpplex.Punct {
-			continue
-		}
-		switch t.Text {
-		case "(", "[", "{":
-			stack = append(stack, closing[t.Text])
-		case ")", "]", "}":
-			if len(stack) == 0 || stack[len(stack)-1] != t.Text {
-				return nil, j, false
-			}
-			stack = stack[:len(stack)-1]
-			if len(stack) == 0 {
-				if j > start {
-					args = append(args, code[start:j])
-				}
-				return args, j, true
-			}
-		case ",":
-			if len(stack) == 1 {
-				args = append(args, code[start:j])
-				start = j + 1
-			}
-		}
-	}
-	return nil, len(code), false
 }
 
 func allStrings(toks []cpplex.Token) bool {

@@ -16,6 +16,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -33,6 +34,9 @@ type Reads struct {
 	// Messages are the errors and warnings that name an NVFUSER_ variable,
 	// sorted by place (see Message).
 	Messages []Message
+	// Checks are the errors and warnings nvFuser's checking macros can
+	// raise (generator/checks), in file and line order, ids assigned.
+	Checks []model.Check
 	// Skipped lists files that could not be read, or not read to the end
 	// (the part before a lexing error is still scanned).
 	Skipped []model.Diagnostic
@@ -89,6 +93,9 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 			})
 		}
 		scanFile(&r, p, toks, families)
+		cs := checks.FromTokens(p, toks)
+		checks.AttachCode(src, cs)
+		r.Checks = append(r.Checks, cs...)
 		return nil
 	}
 	if err := fs.WalkDir(root, sourceDir, walk); err != nil {
@@ -101,6 +108,7 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	}
 	sortLocations(r.Env)
 	sortLocations(r.Options)
+	checks.AssignIDs(r.Checks)
 	sort.SliceStable(r.Messages, func(i, j int) bool {
 		a, b := r.Messages[i].Where, r.Messages[j].Where
 		if a.File != b.File {
@@ -152,7 +160,7 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):
 			key := t.Text + "::" + code[i+2].Text
 			r.Options[key] = append(r.Options[key], at)
-		case messageMacros[t.Text].kind != "":
+		case checks.Macros[t.Text].Kind != "" || t.Text == rejectReason:
 			m, end, ok := messageAt(file, code, i)
 			if ok {
 				r.Messages = append(r.Messages, m)

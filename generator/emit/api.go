@@ -148,7 +148,14 @@ func (e *emitter) api() error {
 	}
 	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())
 	idx.Options = lookupOptions(e.h, abs)
-	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx} {
+	quotes := map[string][]string{}
+	for _, c := range e.h.Checks {
+		for _, n := range c.Notes {
+			quotes[n.ID] = append(quotes[n.ID], c.ID)
+		}
+	}
+	idx.WithChecks(e.h.Checks, abs(urls.Checks), quotes)
+	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx, "errors.json": e.apiErrors(abs)} {
 		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {
 			return err
 		}

@@ -85,7 +85,7 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 	e.indexDrift()
 	e.indexRelated()
 	e.indexInbound()
-	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage); err != nil {
+	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.checkPages); err != nil {
 		return nil, err
 	}
 	return &Pending{e}, nil

@@ -29,14 +29,18 @@ import (
 //
 // Go template braces ("{{ .x }}") need nothing: content is not a template.
 // literal adds no line breaks, so the note's line numbers still hold.
-func literal(md string) string {
+func literal(md string) string { return literalImages(md, nil) }
+
+// literalImages is literal with the src of each <img> in raw HTML
+// rewritten by imgSrc (see finishFragment).
+func literalImages(md string, imgSrc func(string) string) string {
 	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") && !strings.Contains(md, "$") {
 		return md
 	}
 	if notes.CheckBody("note", []byte(md)) != nil {
 		return md // refused by Parse already; never reaches a page
 	}
-	md = sanitizeHTML(md, false)
+	md = sanitizeHTML(md, false, imgSrc)
 	md = dollarMathForHugo(md)
 	md = literalShortcodes(md)
 	// What is left of Hugo's summary divider is in code: break it there.

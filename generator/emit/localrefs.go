@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -111,4 +113,22 @@ func (e *emitter) noteAssets(n *model.Note) error {
 		}
 	}
 	return nil
+}
+
+// twinLinks gives the Markdown twin what the render hooks give the page:
+// each relative destination of md becomes the URL it resolved to (a page
+// path, made absolute by the twin's template; a pinned source link; a
+// published image), and one that did not resolve is left as written.
+// Destinations are matched as Markdown writes them, "](dest)" or
+// "](dest "title")" (the title kept), the way the twin template already treats
+// not_in_checkout.
+func twinLinks(md string, locals []noteLocal) string {
+	for _, l := range locals {
+		if l.URL == "" || !strings.Contains(md, "]("+l.Dest) {
+			continue
+		}
+		re := regexp.MustCompile(`\]\(<?` + regexp.QuoteMeta(l.Dest) + `>?((?:\s+"[^"]*")?\))`)
+		md = re.ReplaceAllString(md, "]("+strings.ReplaceAll(l.URL, "$", "$$")+"${1}")
+	}
+	return md
 }

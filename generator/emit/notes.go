@@ -66,6 +66,9 @@ type noteParams struct {
 	// HTML sanitized, and none of the escaping Hugo's content file needs
 	// (front matter is never read for shortcodes).
 	Markdown string `toml:"markdown,omitempty"`
+	// HTMLIDs are the ids the note's HTML declares (published with the
+	// UserContent prefix): render-link.html rewrites "#id" links to them.
+	HTMLIDs []string `toml:"html_ids,omitempty"`
 
 	// LocalLinks are the body's relative links and images, resolved (see
 	// localLinks).
@@ -201,8 +204,11 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
-	p.Markdown = sanitizeHTML(string(body), true)
-	return page{front: f, body: literal(string(body))}
+	imgSrc := func(src string) string { return e.htmlImageURL(n, src) }
+	p.Markdown = twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks)
+	md := literalImages(string(body), imgSrc)
+	p.HTMLIDs = DeclaredIDs(md)
+	return page{front: f, body: md}
 }
 
 // docSourceURL is the file of one of nvFuser's docs in the repository at

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"html"
 	"regexp"
 	"sort"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // http, https, mailto and relative URLs, and a few presentational
 // attributes. Comments are dropped. Never kept: script, style, frames,
 // object/embed, forms, svg/math (foreign content), event attributes (on*),
-// style and id attributes, and any other URL (javascript:, data:,
+// style attributes, and any other URL (javascript:, data:,
 // protocol-relative "//host"). Hugo renders what is left as is
 // (config.toml: unsafe = true).
 var htmlPolicy = newHTMLPolicy()
@@ -49,6 +50,9 @@ func newHTMLPolicy() *bluemonday.Policy {
 	p.AllowAttrs("media", "type", "width", "height").OnElements("source")
 	p.AllowElements("source")
 	p.AllowAttrs("title").Globally()
+	// An id is kept, as GitHub keeps it, prefixed "user-content-" (see
+	// prefixIDs) so that a note's ids never collide with the page's own.
+	p.AllowAttrs("id").Matching(htmlID).Globally()
 	p.AllowAttrs("lang", "dir").Globally()
 	p.AllowAttrs("align").OnElements("p", "div", "img", "h1", "h2", "h3", "h4", "h5", "h6", "table", "td", "th", "tr")
 	p.AllowAttrs("colspan", "rowspan", "scope").OnElements("td", "th")
@@ -58,6 +62,64 @@ func newHTMLPolicy() *bluemonday.Policy {
 	p.AllowAttrs("datetime", "cite").OnElements("del", "ins")
 	p.AllowAttrs("cite").OnElements("q", "blockquote")
 	return p
+}
+
+// htmlID is an id a note's HTML may declare: a plain name.
+var htmlID = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:-]{0,99}$`)
+
+// UserContent prefixes every id a note's HTML declares, as GitHub does:
+// "#x" in the note's own links is rewritten to it (render-link.html reads
+// the page's html_ids), and nothing a note declares can shadow an id the
+// page's scripts look up.
+const UserContent = "user-content-"
+
+// idAttrRE finds the id attributes bluemonday wrote (always double
+// quoted; a quote inside text is escaped, so this never matches text).
+var idAttrRE = regexp.MustCompile(`(\sid=")([^"]*)"`)
+
+// srcAttrRE finds an <img>'s src as bluemonday writes it.
+var srcAttrRE = regexp.MustCompile(`(<img\b[^>]*?\ssrc=")([^"]*)"`)
+
+// finishFragment applies what the policy cannot: the id prefix, and the
+// published URL of an image (imgSrc, nil to keep src as written; it
+// returns "" for a src it does not know). Both are idempotent, so a
+// second sanitizing pass changes nothing.
+func finishFragment(clean string, imgSrc func(string) string) string {
+	if strings.Contains(clean, " id=\"") {
+		clean = idAttrRE.ReplaceAllStringFunc(clean, func(m string) string {
+			sub := idAttrRE.FindStringSubmatch(m)
+			if strings.HasPrefix(sub[2], UserContent) {
+				return m
+			}
+			return sub[1] + UserContent + sub[2] + `"`
+		})
+	}
+	if imgSrc != nil && strings.Contains(clean, "<img") {
+		clean = srcAttrRE.ReplaceAllStringFunc(clean, func(m string) string {
+			sub := srcAttrRE.FindStringSubmatch(m)
+			u := imgSrc(html.UnescapeString(sub[2]))
+			if u == "" {
+				return m
+			}
+			return sub[1] + html.EscapeString(u) + `"`
+		})
+	}
+	return clean
+}
+
+// DeclaredIDs are the ids (without UserContent) that sanitized Markdown
+// declares in its HTML, in order, each once.
+func DeclaredIDs(md string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range idAttrRE.FindAllStringSubmatch(md, -1) {
+		id, ok := strings.CutPrefix(m[2], UserContent)
+		if ok && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // htmlElements are the names HTML gives elements (besides those
@@ -110,12 +172,12 @@ const maxSanitizePasses = 8
 // its lines) so that the note's line numbers still hold and no blank line
 // ends a list, a quote or an HTML block early; with dropLines (the
 // Markdown twin, which no line number refers to) they are left empty.
-func sanitizeHTML(md string, dropLines bool) string {
+func sanitizeHTML(md string, dropLines bool, imgSrc func(string) string) string {
 	if !strings.Contains(md, "<") {
 		return md
 	}
 	for pass := 0; pass < maxSanitizePasses; pass++ {
-		next := sanitizePass(md, dropLines)
+		next := sanitizePass(md, dropLines, imgSrc)
 		if next == md {
 			return md
 		}
@@ -132,7 +194,7 @@ type replacement struct {
 	text        string
 }
 
-func sanitizePass(md string, dropLines bool) string {
+func sanitizePass(md string, dropLines bool, imgSrc func(string) string) string {
 	src := []byte(md)
 	parse := mdconf.Parse
 	if dropLines {
@@ -156,7 +218,7 @@ func sanitizePass(md string, dropLines bool) string {
 				reps = append(reps, replacement{start, start, `\`}) // text: "\<int>"
 				break
 			}
-			clean := htmlPolicy.Sanitize(frag)
+			clean := finishFragment(htmlPolicy.Sanitize(frag), imgSrc)
 			if lost := strings.Count(frag, "\n") - strings.Count(clean, "\n"); lost > 0 && !dropLines {
 				// An inline comment keeps the paragraph's lines.
 				clean += "<!--" + strings.Repeat("\n", lost) + "-->"
@@ -168,7 +230,7 @@ func sanitizePass(md string, dropLines bool) string {
 				reps = append(reps, replacement{start, stop, clean})
 			}
 		case *ast.HTMLBlock:
-			reps = append(reps, sanitizeBlock(md, n, dropLines)...)
+			reps = append(reps, sanitizeBlock(md, n, dropLines, imgSrc)...)
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
@@ -202,7 +264,7 @@ func isLinePlaceholder(s string) bool {
 // <details> and its closing tag may be blocks of their own; each is kept)
 // and writes the result back into the block's own lines, whose container
 // prefixes ("> ", a list item's indent) stay as they were.
-func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool) []replacement {
+func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool, imgSrc func(string) string) []replacement {
 	var slots [][2]int // each line's text, without its line break
 	lines := n.Lines()
 	for i := 0; i < lines.Len(); i++ {
@@ -227,7 +289,7 @@ func sanitizeBlock(md string, n *ast.HTMLBlock, dropLines bool) []replacement {
 		frag.WriteString(md[s[0]:slots[i][1]])
 		frag.WriteByte('\n')
 	}
-	clean := strings.Split(strings.TrimRight(htmlPolicy.Sanitize(frag.String()), "\n"), "\n")
+	clean := strings.Split(strings.TrimRight(finishFragment(htmlPolicy.Sanitize(frag.String()), imgSrc), "\n"), "\n")
 	if len(clean) > len(slots) {
 		// More lines than before (an entity decoded to a line break):
 		// the rest goes on the last line.

@@ -57,9 +57,11 @@ func TestSanitizeHTML(t *testing.T) {
 		{"in a list item", "- a\n  <details><summary>s</summary>\n  x\n  </details>\n", "- a\n  <details><summary>s</summary>\n  x\n  </details>\n"},
 		{"code untouched", "`<script>` and\n\n```\n<script>x</script>\n```\n", "`<script>` and\n\n```\n<script>x</script>\n```\n"},
 		{"autolink untouched", "<https://example.com>", "<https://example.com>"},
+		{"id kept under the user-content prefix", `<span id="ep-figure"></span>`, `<span id="user-content-ep-figure"></span>`},
+		{"id that is no plain name dropped", `<span id="a b">x</span>`, `<span>x</span>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := sanitizeHTML(tc.in, false)
+			got := sanitizeHTML(tc.in, false, nil)
 			if got != tc.want {
 				t.Errorf("sanitizeHTML(%q)\n got %q\nwant %q", tc.in, got, tc.want)
 			}
@@ -79,7 +81,7 @@ func TestSanitizeHTMLDropLines(t *testing.T) {
 		{"> <!--\n> c\n> -->\n> text\n", "> \n> \n> \n> text\n"},
 		{"math $a <b> c$ and $<script>x</script>$", "math $a <b> c$ and $x$"}, // to a reader without math, HTML
 	} {
-		if got := sanitizeHTML(tc.in, true); got != tc.want {
+		if got := sanitizeHTML(tc.in, true, nil); got != tc.want {
 			t.Errorf("sanitizeHTML(%q, drop)\n got %q\nwant %q", tc.in, got, tc.want)
 		}
 	}
@@ -98,18 +100,18 @@ func FuzzSanitizeHTML(f *testing.F) {
 		if !utf8.ValidString(md) || strings.ContainsRune(md, 0) || strings.Contains(md, "\r") {
 			return
 		}
-		got := sanitizeHTML(md, false)
+		got := sanitizeHTML(md, false, nil)
 		if strings.Count(got, "\n") != strings.Count(md, "\n") {
 			t.Fatalf("lines changed: %q -> %q", md, got)
 		}
-		if again := sanitizePass(got, false); again != got {
+		if again := sanitizePass(got, false, nil); again != got {
 			t.Fatalf("not settled: %q -> %q -> %q", md, got, again)
 		}
 		if err := inertHTML(rawOnly, got); err != nil {
 			t.Fatalf("%q -> %q: %v", md, got, err)
 		}
 		// The twin, read by a Markdown reader that may know no math.
-		if twin := sanitizeHTML(md, true); inertHTML(twinRawOnly, twin) != nil {
+		if twin := sanitizeHTML(md, true, nil); inertHTML(twinRawOnly, twin) != nil {
 			t.Fatalf("twin %q -> %q: %v", md, twin, inertHTML(twinRawOnly, twin))
 		}
 	})
@@ -171,5 +173,51 @@ func inertHTML(r goldmark.Markdown, md string) error {
 				}
 			}
 		}
+	}
+}
+
+// TestSanitizeRewritesImages: an <img src> the notes stage resolved takes
+// its published URL; one it does not know keeps its src; the rewrite is
+// stable (a second pass changes nothing).
+func TestSanitizeRewritesImages(t *testing.T) {
+	imgSrc := func(src string) string {
+		if src == "../figs/a.svg" {
+			return "/guides/x/_/doc/figs/a.svg"
+		}
+		return ""
+	}
+	for _, tc := range []struct{ in, want string }{
+		{`<img src="../figs/a.svg" alt="A">`, `<img src="/guides/x/_/doc/figs/a.svg" alt="A">`},
+		{"<p align=\"center\">\n<img src=\"../figs/a.svg\">\n</p>\n", "<p align=\"center\">\n<img src=\"/guides/x/_/doc/figs/a.svg\">\n</p>\n"},
+		{`<img src="other.png">`, `<img src="other.png">`},
+	} {
+		got := sanitizeHTML(tc.in, false, imgSrc)
+		if got != tc.want {
+			t.Errorf("sanitizeHTML(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		if again := sanitizePass(got, false, imgSrc); again != got {
+			t.Errorf("not settled: %q -> %q", got, again)
+		}
+	}
+}
+
+func TestDeclaredIDs(t *testing.T) {
+	md := sanitizeHTML("<span id=\"fig\"></span> and <a name=\"x\" id=\"fig\">y</a>\n\n<div id=\"two\">z</div>\n", false, nil)
+	got := strings.Join(DeclaredIDs(md), ",")
+	if got != "fig,two" {
+		t.Errorf("DeclaredIDs = %q, want fig,two (from %q)", got, md)
+	}
+}
+
+func TestTwinLinks(t *testing.T) {
+	locals := []noteLocal{
+		{Dest: "../reading/iterdomain.md#split", URL: "/guides/reading-iterdomain#split"},
+		{Dest: "../../csrc/a.cpp", URL: "https://github.com/NVIDIA/Fuser/blob/abc/csrc/a.cpp"},
+		{Dest: "gone.md", Missing: "no such file"},
+	}
+	in := "See [it](../reading/iterdomain.md#split \"t\"), [code](../../csrc/a.cpp) and [gone](gone.md); not [x](../../csrc/a.cppx)."
+	want := "See [it](/guides/reading-iterdomain#split \"t\"), [code](https://github.com/NVIDIA/Fuser/blob/abc/csrc/a.cpp) and [gone](gone.md); not [x](../../csrc/a.cppx)."
+	if got := twinLinks(in, locals); got != want {
+		t.Errorf("twinLinks\n got %q\nwant %q", got, want)
 	}
 }

@@ -28,6 +28,7 @@ var APIFiles = []APIFile{
 	{File: "env.json", About: "every environment variable: category, type, default, choices, where it is read"},
 	{File: "runbooks.json", About: "every note: kind, status, the variables, options, files, tests and error lines it names"},
 	{File: "drift.json", About: "every place the YAML, the option tables, the code and the notes disagree"},
+	{File: "errors.json", About: "every error and warning nvFuser's checks can raise: id, page, macro, kind, message template, condition, file, line, function, tests, the notes that quote it"},
 	{File: "lookup.json", About: "the error-lookup index (/lookup/, gen lookup)"},
 }
 

@@ -21,6 +21,7 @@ var apiTypes = map[string]reflect.Type{
 	"drift.json":    reflect.TypeFor[APIDrift](),
 	"runbooks.json": reflect.TypeFor[APIRunbook](),
 	"lookup.json":   reflect.TypeFor[lookup.Index](),
+	"errors.json":   reflect.TypeFor[APIError](),
 }
 
 func compileSchema(t *testing.T, file string) (*jsonschema.Schema, map[string]any) {

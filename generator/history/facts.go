@@ -34,7 +34,7 @@ func blobKinds(p string) []string {
 	}
 	for _, d := range csrcscan.Dirs() {
 		if strings.HasPrefix(p, d+"/") && csrcscan.IsSource(p) {
-			kinds = append(kinds, kindReads)
+			kinds = append(kinds, kindReads, kindChecks)
 		}
 	}
 	return kinds
@@ -75,7 +75,8 @@ type facts struct {
 	Vars   []yamlVar         `json:"vars,omitempty"`
 	Reads  []string          `json:"reads,omitempty"`
 	Text   string            `json:"text,omitempty"` // version.txt
-	Err    string            `json:"err,omitempty"`  // the parser rejected this revision
+	Checks []checkFact       `json:"checks,omitempty"`
+	Err    string            `json:"err,omitempty"` // the parser rejected this revision
 }
 
 // readMarkers prefilter C++ blobs: one that names neither reads no
@@ -129,6 +130,8 @@ func parse(kind, path string, data []byte) facts {
 		}
 	case kindVersion:
 		f.Text = strings.TrimSpace(string(data))
+	case kindChecks:
+		f = parseChecks(path, data)
 	case kindReads:
 		if !mentionsRead(data) {
 			break

@@ -27,7 +27,7 @@ import (
 
 // parserVersion is part of every cache key: bump it when a parser, or what
 // this package keeps of its output, changes, and old caches are ignored.
-const parserVersion = 1
+const parserVersion = 4
 
 // Cache file names, in the cache folder Read is given.
 const (
@@ -84,7 +84,9 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	w := &walker{fact: func(kind, path, blob string) facts { return c.Blobs[kind+":"+blob] },
 		reads: map[string][]string{}, count: map[string]int{}, opts: map[string]option{}, vars: map[string]bool{},
 		res: &Result{Options: map[string]*Record{}, Variables: map[string]*Record{}}}
+	w.checks = newCheckWalk()
 	res := w.run(commits)
+	res.Checks = w.checks.recs
 	res.Head = head
 	res.detectRenames(w.events, hand)
 	res.Changes = res.changes(w.events)

@@ -40,6 +40,8 @@ type Result struct {
 	// Skipped lists revisions a parser rejected; the history around them
 	// is read from their neighbours.
 	Skipped []model.Diagnostic `json:"skipped"`
+	// Checks are keyed by base id (checks.BaseID).
+	Checks map[string]*CheckRecord `json:"checks"`
 }
 
 // option is an option as one revision defines it.
@@ -67,10 +69,13 @@ type walker struct {
 	vars    map[string]bool
 	events  []event
 	seenOpt bool // options.cpp has parsed once: later additions are real additions
+	checks  *checkWalk
 }
 
 func (w *walker) commit(c commit, first bool) {
 	var optsChanged, yamlChanged, readsChanged bool
+	checksChanged := map[string][]checkFact{}
+	var checkOrder []string
 	for _, ch := range c.Changes {
 		for _, kind := range blobKinds(ch.Path) {
 			switch kind {
@@ -93,6 +98,18 @@ func (w *walker) commit(c commit, first bool) {
 					}
 					w.yaml = f.Vars
 				}
+			case kindChecks:
+				var cs []checkFact
+				if ch.Blob != "" {
+					cs = w.fact(kind, ch.Path, ch.Blob).Checks
+					if cs == nil {
+						cs = []checkFact{}
+					}
+				}
+				if _, seen := checksChanged[ch.Path]; !seen {
+					checkOrder = append(checkOrder, ch.Path)
+				}
+				checksChanged[ch.Path] = cs
 			case kindReads:
 				readsChanged = true
 				for _, n := range w.reads[ch.Path] {
@@ -110,6 +127,9 @@ func (w *walker) commit(c commit, first bool) {
 		}
 	}
 	at := model.Event{Commit: c.Hash, Date: c.Date, Version: w.version}
+	if len(checkOrder) > 0 && w.checks != nil {
+		w.checks.commit(checksChanged, checkOrder, at, first)
+	}
 	if optsChanged {
 		w.options(c, at)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -35,6 +36,10 @@ type Index struct {
 	// Options are every option ever defined, for errors that name one
 	// (see options.go); empty for an index built without them.
 	Options []OptionDoc `json:"options,omitempty"`
+	// Checks are nvFuser's checks (see checks.go); their pages are at
+	// CheckURL + id + "/".
+	Checks   []checks.Entry `json:"checks,omitempty"`
+	CheckURL string         `json:"check_url,omitempty"`
 }
 
 // URL is the address of one page the index links to ("" when it links
@@ -60,6 +65,8 @@ type Doc struct {
 	// Text is the note's BM25 weights as flat pairs: a vocabulary index
 	// (into Index.Terms), then the weight in hundredths.
 	Text Weights `json:"text"`
+	// Checks are the ids of the checks whose error the note quotes.
+	Checks []string `json:"checks,omitempty"`
 }
 
 // Match is a ranked result.
@@ -69,11 +76,15 @@ type Match struct {
 	URL      string   `json:"url"`
 	Score    float64  `json:"score"`
 	Evidence []string `json:"evidence"`
-	// Kind is "option" for an option's page (see rankOptions), "" for a note.
+	// Kind is "option" for an option's page (see rankOptions), "check"
+	// for a check's (see rankWithChecks), "" for a note.
 	Kind string `json:"kind,omitempty"`
 	// Note says, for an option, whether it exists in the nvFuser version
 	// the text reports and what replaced it.
 	Note string `json:"note,omitempty"`
+	// Check is the id of the check matched: on a check's own result
+	// (Kind "check") and on a note that quotes it.
+	Check string `json:"check,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.
@@ -205,7 +216,7 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // those at or above the threshold with at least one specific feature.
 // Options the text names as invalid come before every note.
 func (idx *Index) Rank(text string) []Match {
-	return append(idx.rankOptions(text), idx.rankNotes(text)...)
+	return append(idx.rankOptions(text), idx.rankWithChecks(text)...)
 }
 
 // rankNotes keeps the notes at or above the threshold with at least one

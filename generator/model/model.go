@@ -211,6 +211,12 @@ type Handbook struct {
 	Notes      []*Note     // sorted by ID
 	Drift      []Drift     // sorted by Kind, Subject
 	Warnings   []Diagnostic
+	// Checks are the errors and warnings nvFuser's checking macros can
+	// raise, sorted by file and line (generator/checks).
+	Checks []*Check
+	// RemovedChecks are check ids the git history saw go away, most
+	// recently removed first.
+	RemovedChecks []RemovedCheck
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.

@@ -53,8 +53,9 @@ type heading struct {
 }
 
 type para struct {
-	text string // inline text; code spans in backticks; soft breaks as spaces
-	line int
+	text  string // inline text; code spans in backticks; soft breaks as spaces
+	line  int
+	alert bool // opens a GitHub alert (its marker removed from text)
 }
 
 type codeBlock struct {
@@ -165,7 +166,9 @@ func (d *doc) addInlineBlock(n ast.Node) {
 	if q, ok := n.Parent().(*ast.Blockquote); ok && q.FirstChild() == n {
 		// A GitHub alert ("> [!NOTE] ..."): pages show a callout, and a
 		// summary made of this text shows no marker either.
-		p.text = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.text, ""))
+		if alertMarkerRE.MatchString(p.text) {
+			p.text, p.alert = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.text, "")), true
+		}
 	}
 	if c.checkbox != nil {
 		d.tasks = append(d.tasks, task{text: strings.TrimSpace(p.text), done: *c.checkbox, line: p.line})

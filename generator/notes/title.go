@@ -160,13 +160,13 @@ func (d *doc) symptom() string {
 			if !re.MatchString(h.text) {
 				continue
 			}
-			if p := d.firstParaUnder(i); p != "" && !alertRE.MatchString(p) {
+			if p := d.firstParaUnder(i); p != "" {
 				return truncate(p, MaxSymptomRunes)
 			}
 		}
 	}
 	for _, p := range d.paras {
-		if len(strings.Fields(p.text)) >= 6 && !alertRE.MatchString(p.text) {
+		if len(strings.Fields(p.text)) >= 6 && !p.alert {
 			return truncate(p.text, MaxSymptomRunes)
 		}
 	}
@@ -176,13 +176,12 @@ func (d *doc) symptom() string {
 	return ""
 }
 
-// alertRE is a GitHub alert ("> [!NOTE] ..."): a remark about the page
-// (how to read it, a caveat), not what the page is about, so never its
-// summary while the page has another paragraph.
-var alertRE = regexp.MustCompile(`(?i)^\[!(?:note|tip|important|warning|caution)\]`)
+// A GitHub alert ("> [!NOTE] ...", para.alert) is a remark about the
+// page (how to read it, a caveat), not what the page is about, so never
+// its summary while the page has another paragraph.
 
 // firstParaUnder returns the first paragraph inside heading i's section,
-// subsections included.
+// subsections included, that is not an alert.
 func (d *doc) firstParaUnder(i int) string {
 	h := d.headings[i]
 	end := -1 // line of the next heading of the same or a higher level
@@ -193,7 +192,7 @@ func (d *doc) firstParaUnder(i int) string {
 		}
 	}
 	for _, p := range d.paras {
-		if p.line > h.line && (end < 0 || p.line < end) && p.text != "" {
+		if p.line > h.line && (end < 0 || p.line < end) && p.text != "" && !p.alert {
 			return p.text
 		}
 	}

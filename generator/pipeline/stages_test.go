@@ -34,6 +34,7 @@ var stageOf = map[string]string{
 	"generator/envyaml":   "extract",
 	"generator/cppopts":   "extract",
 	"generator/csrcscan":  "extract",
+	"generator/checks":    "extract", // nvFuser's checking macros: every error it can raise
 	"generator/notes":     "extract",
 	"generator/buildscan": "extract",
 	"generator/linkscan":  "extract",

@@ -6,6 +6,9 @@
 //	/options/<family>/<option>/ an option of NVFUSER_<FAMILY>
 //	/runbooks/<id>/             a runbook; /guides/<id>/ and /notes/<id>/ likewise
 //	/r/<id>/                    short link to any note, redirecting to it
+//	/errors/<id>/               an error or warning nvFuser can raise (a check; ids: generator/checks)
+//	/errors/                    every check, by area and by kind; /errors/area/<area>/ one area's;
+//	                            /errors/removed/ the checks the git history saw go away
 //	/drift/                     the drift report
 //	/changes/                   options and variables added, removed, renamed (git checkouts)
 //	/api/*.json                 the JSON API, described by /api/schema/*.schema.json
@@ -71,6 +74,19 @@ func escapeSegments(p string) string {
 
 // Short is the short link of a note, stable whatever its kind.
 func Short(id string) string { return "/r/" + id + "/" }
+
+// Check is the path of a check's page.
+func Check(id string) string { return Checks + id + "/" }
+
+// Checks is the path of the index of checks.
+const Checks = "/errors/"
+
+// RemovedChecks lists the checks the git history saw go away.
+const RemovedChecks = Checks + "removed/"
+
+// CheckArea is the path of the list of one area's checks (the folder under
+// csrc/ they are in).
+func CheckArea(area string) string { return Checks + "area/" + area + "/" }
 
 // Drift is the drift report's path.
 const Drift = "/drift/"

@@ -43,8 +43,11 @@ func TestAccessibility(t *testing.T) {
 		{"variable", "/env/nvfuser_num_threads/", ""},
 		{"drift", "/drift/", ""},
 		{"contract", "/contract/", ""},
-		{"option-hints", "/options/disable/parallel_compile/", ""}, // hints and links from nvFuser
-		{"markdown", "/notes/markdown-features/", ""},              // callouts, math, details, kbd, footnotes
+		{"option-hints", "/options/disable/parallel_compile/", ""},                           // hints and links from nvFuser
+		{"markdown", "/notes/markdown-features/", ""},                                        // callouts, math, details, kbd, footnotes
+		{"check", "/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/", ""}, // highlighted code, facts
+		{"checks", "/errors/", ""},
+		{"checks-area", "/errors/area/runtime/", ""},
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
 		{"compose-empty", "/compose/", `document.querySelector("#compose-list li")`},
 		{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_PROF=pirnt&NVFUSER_ENABLE=kernel_profile(", `document.querySelector("#compose-verdicts .compose-verdict")`},

@@ -27,6 +27,9 @@ var renderPages = []struct {
 	{"lookup-results", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), 200},
 	{"contract", "/contract/", 200},
 	{"option-hints", "/options/disable/parallel_compile/", 200}, // nvFuser suggests it, and links to it
+	{"check", "/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/", 200},
+	{"checks", "/errors/", 200},
+	{"checks-area", "/errors/area/runtime/", 200},
 	{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_ENABLE=kernel_profile(", 200},
 	{"not-found", "/no-such-page/", 404},
 }

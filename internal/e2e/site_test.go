@@ -16,6 +16,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/search"
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/internal/project"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 // builtSite is the site every test in this package reads, built once.
@@ -32,6 +33,9 @@ type builtSite struct {
 	// exampleCheckout), so that the pages only a git history gives
 	// (/changes/, "Since") exist.
 	history bool
+	// fuser, seeds: build from a real nvFuser checkout (its docs read as
+	// guides, its checks as the error index) and the seed notes instead.
+	fuser, seeds string
 }
 
 var (
@@ -40,12 +44,15 @@ var (
 
 	historyOnce sync.Once
 	theHistory  = builtSite{history: true}
+
+	fuserOnce sync.Once
+	theFuser  builtSite
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
 	closeBrowser()
-	for _, s := range []*builtSite{&theSite, &theHistory} {
+	for _, s := range []*builtSite{&theSite, &theHistory, &theFuser} {
 		if s.srv != nil {
 			s.srv.Close()
 		}
@@ -65,6 +72,22 @@ func historySite(t testing.TB) *builtSite {
 		t.Fatal(theHistory.err)
 	}
 	return &theHistory
+}
+
+// fuserSite is the real handbook: a real nvFuser checkout (../Fuser, or
+// $HANDBOOK_FUSER) with its docs and the seed notes (../shared), built
+// once per test binary and served; the test skips when either is absent.
+func fuserSite(t testing.TB) *builtSite {
+	t.Helper()
+	fuser, seeds := testsite.Fuser(t), testsite.Shared(t, "seeds")
+	fuserOnce.Do(func() {
+		theFuser.fuser, theFuser.seeds = fuser, seeds
+		theFuser.err = buildSite(&theFuser)
+	})
+	if theFuser.err != nil {
+		t.Fatal(theFuser.err)
+	}
+	return &theFuser
 }
 
 // site builds the handbook (once per test binary) and serves it.
@@ -109,6 +132,10 @@ func buildSite(s *builtSite) error {
 		// --notes replaces the example's own notes; keep them too.
 		"--notes", filepath.Join(s.Root, "generator", "example", "fuser", "notes"),
 		"--out", s.Out}
+	if s.fuser != "" {
+		args = []string{"run", "./cmd/gen", "--config", filepath.Join(s.Project, "config.toml"),
+			"--source", s.fuser, "--notes", s.seeds, "--out", s.Out}
+	}
 	if s.history {
 		src, err := exampleCheckout(s.Root, filepath.Join(s.tmp, "fuser"))
 		if err != nil {

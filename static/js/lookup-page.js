@@ -36,6 +36,9 @@
       var u = new URL(m.url, location.href);
       a.href = u.pathname + u.search + u.hash;
       li.appendChild(a);
+      // A check is nvFuser's own: say so, and say which check a note explains.
+      if (m.kind === "check") li.appendChild(el("span", "lookup-kind", " the nvFuser check that raised it"));
+      else if (m.check) li.appendChild(el("span", "lookup-kind", " explains check " + m.check));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));
       li.appendChild(ev);

@@ -216,7 +216,9 @@
     return [sum / 100, matched];
   }
 
-  function rank(index, text) {
+  // scoreDocs: every note sharing anything with the text, unfiltered
+  // (Index.Scores).
+  function scoreDocs(index, text) {
     var query = {};
     features(text).forEach(function (f) { query[f] = true; });
     var termID = Object.create(null);
@@ -241,9 +243,16 @@
         evidence.push("text:" + ts[1] + " words");
       }
       if (ts[0] >= index.text_specific) hasSpecific = true;
-      score = round(score);
-      if (score >= index.threshold && hasSpecific) {
-        out.push({ id: d.id, title: d.title, url: d.url, score: score, evidence: evidence });
+      if (evidence.length > 0) out.push({ id: d.id, title: d.title, url: d.url, score: round(score), evidence: evidence, specific: hasSpecific });
+    });
+    return out;
+  }
+
+  function rank(index, text) {
+    var out = [];
+    scoreDocs(index, text).forEach(function (s) {
+      if (s.score >= index.threshold && s.specific) {
+        out.push({ id: s.id, title: s.title, url: s.url, score: s.score, evidence: s.evidence });
       }
     });
     out.sort(function (a, b) { return b.score - a.score || byteOrder(a.id, b.id); });
@@ -337,7 +346,165 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, rank: function (index, text) { return rankOptions(index, text).concat(rank(index, text)); } };
+  // nvFuser's checks (generator/checks/match.go, checks.Match): the same
+  // evidence and the same integer points.
+  var checkFrameExact = 4000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
+  var reCheckSpace = /[\t\n\f\r\v ]+/g;
+  var reCheckWords = /[a-z0-9_]+/g;
+  var reRaised = /Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)/g;
+  var reInternal = /INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)/g;
+  var reGDB = /func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)/g;
+  var reBacktrace = /frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(/g;
+  var rePieceTrim = /^[\t\n\f\r\v ,.:;]+|[\t\n\f\r\v ,.:;]+$/g;
+
+  function flatten(s) { return s.replace(reANSI, "").replace(reCheckSpace, " "); }
+
+  function wordSet(s) {
+    var set = Object.create(null);
+    each(reCheckWords, s.toLowerCase(), function (m) { set[m[0]] = true; });
+    return set;
+  }
+
+  function relPath(p) {
+    var dirs = ["csrc/", "python/"];
+    for (var i = 0; i < dirs.length; i++) {
+      var k = p.lastIndexOf("/" + dirs[i]);
+      if (k >= 0) return p.slice(k + 1);
+      if (p.indexOf(dirs[i]) === 0) return p;
+    }
+    return p;
+  }
+
+  function atoi(s) { return parseInt(s.slice(0, 9), 10); }
+
+  function checkFrames(text) {
+    var out = [];
+    each(reRaised, text, function (m) {
+      var fn = m[1].indexOf("operator") === 0 ? m[1] : (endsWith(m[1], "()") ? m[1].slice(0, -2) : m[1]);
+      out.push({ fn: fn, file: relPath(m[2]), line: atoi(m[3]) });
+    });
+    each(reInternal, text, function (m) { out.push({ fn: "", file: relPath(m[1]), line: atoi(m[2]) }); });
+    each(reGDB, text, function (m) { out.push({ fn: m[1], file: relPath(m[2]), line: atoi(m[3]) }); });
+    out.forEach(function (f) {
+      if (f.fn !== "") return;
+      for (var i = 0; i < out.length; i++) {
+        var g = out[i];
+        if (g.fn !== "" && g.file === f.file && g.line === f.line) { f.fn = g.fn; break; }
+      }
+    });
+    out = out.filter(function (f, i) {
+      for (var j = 0; j < i; j++) {
+        var g = out[j];
+        if (g.fn === f.fn && g.file === f.file && g.line === f.line) return false;
+      }
+      return true;
+    });
+    var raising = false;
+    each(reBacktrace, text, function (m) {
+      if (m[1] === "nvfCheckFail" || m[1] === "nvfErrorFail") { raising = true; return; }
+      if (raising) { out.push({ fn: m[1], file: "", line: 0 }); raising = false; }
+    });
+    return out;
+  }
+
+  function sameFile(frameFile, file) {
+    if (frameFile === file) return true;
+    return frameFile.indexOf("/") < 0 && endsWith(file, "/" + frameFile);
+  }
+
+  function knownFile(known, file) {
+    if (file === "") return false;
+    if (known[file]) return true;
+    if (file.indexOf("/") < 0) {
+      for (var k in known) if (endsWith(k, "/" + file)) return true;
+    }
+    return false;
+  }
+
+  function matchChecks(entries, text) {
+    var flat = flatten(text);
+    var bare = flat.split(" ").join("");
+    var words = wordSet(flat);
+    var fs = checkFrames(text);
+    var known = Object.create(null);
+    if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
+    var hits = [];
+    entries.forEach(function (e) {
+      var points = 0, specific = 0, evidence = [];
+      fs.forEach(function (f) {
+        var same = sameFile(f.file, e.f);
+        if (same && f.line >= e.l[0] && f.line <= e.l[1] && (f.fn === "" || !e.fn || f.fn === e.fn)) {
+          points += checkFrameExact; specific += checkFrameExact;
+          evidence.push("frame:" + f.file + ":" + f.line);
+        } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
+          points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
+          evidence.push("function:" + e.fn + " in " + f.file);
+        } else if (f.fn !== "" && f.fn === (e.fn || "") && !knownFile(known, f.file)) {
+          points += (e.fw || 0) + Math.trunc(checkFrameFunction / Math.max(e.fnn || 0, 1));
+          specific += Math.trunc(3 * checkFrameFunction / Math.max(e.fnn || 0, 1));
+          evidence.push("function:" + e.fn);
+        } else if (same) {
+          points += e.filew || 0;
+          evidence.push("file:" + f.file);
+        }
+      });
+      if (points === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
+      var pos = 0, found = 0, counted = 0, got = 0, weights = e.w || [];
+      (e.m || "").split("{}").forEach(function (p, j) {
+        p = p.replace(rePieceTrim, "");
+        if (j >= weights.length || weights[j] === 0) return;
+        counted++;
+        var k = flat.indexOf(p, pos);
+        if (k >= 0) { pos = k + p.length; got += weights[j]; found++; }
+        else if (p.length >= 32 && /^[\x00-\x7f]*$/.test(p)) {
+          var h = p.slice(0, Math.floor(p.length / 2));
+          k = flat.indexOf(h, pos);
+          if (k >= 0) { pos = k + h.length; got += Math.trunc(weights[j] / 2); found++; }
+        }
+      });
+      if (got > 0) {
+        points += got; specific += got;
+        evidence.push("message:" + found + " of " + counted + " pieces");
+      }
+      if ((e.cw || 0) > 0 && (bare.indexOf("Expected" + e.c) >= 0 || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
+        points += e.cw; specific += e.cw;
+        evidence.push("condition");
+      }
+      if (points >= checkThreshold && specific >= checkSpecific) hits.push({ e: e, points: points, evidence: evidence });
+    });
+    hits.sort(function (a, b) { return b.points - a.points || byteOrder(a.e.id, b.e.id); });
+    return hits.slice(0, checkMaxHits);
+  }
+
+  // rankWithChecks (generator/lookup/checks.go): a note quoting a matched
+  // check first, the check right after it, then the other notes.
+  function rankWithChecks(index, text) {
+    var notes = rank(index, text);
+    if (!index.checks || index.checks.length === 0) return notes;
+    var hits = matchChecks(index.checks, text);
+    if (hits.length === 0) return notes;
+    var scores = {};
+    scoreDocs(index, text).forEach(function (s) { scores[s.id] = s; });
+    var out = [], placed = {};
+    hits.forEach(function (h) {
+      var quoting = [];
+      index.docs.forEach(function (d) {
+        if (placed[d.id] || (d.checks || []).indexOf(h.e.id) < 0) return;
+        var s = scores[d.id];
+        var m = { id: d.id, title: d.title, url: d.url, score: s ? s.score : 0, evidence: ["quotes:" + h.e.id].concat(s ? s.evidence : []), check: h.e.id };
+        quoting.push(m);
+        placed[d.id] = true;
+      });
+      quoting.sort(function (a, b) { return b.score - a.score || byteOrder(a.id, b.id); });
+      out = out.concat(quoting);
+      var title = h.e.t || (h.e.m || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "");
+      out.push({ id: h.e.id, title: title, url: index.check_url + h.e.id + "/", score: h.points / 100, evidence: h.evidence, kind: "check", check: h.e.id });
+    });
+    notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });
+    return out;
+  }
+
+  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return rankOptions(index, text).concat(rankWithChecks(index, text)); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {

@@ -1,0 +1,77 @@
+package assemble
+
+import (
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// mergeChecks puts the checks into the handbook and links each to the
+// variables and options its message names (NAME, NAME=option) and to the
+// tests that expect its message.
+func mergeChecks(h *model.Handbook, cs []model.Check, tests []model.ExpectedError) {
+	// Copies: gen serve merges the same facts again after a change, and
+	// what is linked here must not pile up on the facts' checks.
+	h.Checks = make([]*model.Check, len(cs))
+	for i := range cs {
+		c := new(model.Check)
+		*c = cs[i]
+		h.Checks[i] = c
+		text := strings.Join(c.Pieces, " ")
+		if !strings.Contains(text, "NVFUSER_") {
+			continue
+		}
+		for _, loc := range mention.FindAllStringSubmatchIndex(text, -1) {
+			name, value, _ := strings.Cut(text[loc[0]:loc[1]], "=")
+			if v := h.Variable(name); v != nil && !containsVar(c.Variables, v) {
+				c.Variables = append(c.Variables, v)
+			}
+			for _, o := range strings.Split(value, ",") {
+				if opt := h.Option(name, o); opt != nil && !containsOpt(c.Options, opt) {
+					c.Options = append(c.Options, opt)
+				}
+			}
+		}
+	}
+	for c, xs := range checks.ExpectedBy(h.Checks, tests) {
+		c.Tests = xs
+	}
+}
+
+func containsVar(vs []*model.Variable, v *model.Variable) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func containsOpt(os []*model.Option, o *model.Option) bool {
+	for _, x := range os {
+		if x == o {
+			return true
+		}
+	}
+	return false
+}
+
+// quoteChecks links each check to the notes that quote its error: the
+// note's text, matched as a pasted error would be (generator/checks).
+func quoteChecks(h *model.Handbook) {
+	if len(h.Checks) == 0 {
+		return
+	}
+	entries := checks.Entries(h.Checks)
+	byID := make(map[string]*model.Check, len(h.Checks))
+	for _, c := range h.Checks {
+		byID[c.ID] = c
+	}
+	for _, n := range h.Notes {
+		for _, hit := range checks.Match(entries, n.Title+"\n"+n.Body) {
+			c := byID[hit.Entry.ID]
+			c.Notes = append(c.Notes, n)
+		}
+	}
+}

@@ -1,0 +1,163 @@
+package checks
+
+import (
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+)
+
+// Call is one call of a checking macro, read from code tokens.
+type Call struct {
+	Name  string
+	Macro Macro
+	// Args are the call's arguments split at top-level commas.
+	Args [][]cpplex.Token
+	// End is the index of the closing parenthesis.
+	End int
+	// code and at are the tokens the call was read from and the index of
+	// its name: a message streamed beforehand is read from them.
+	code []cpplex.Token
+	at   int
+}
+
+// Message returns the arguments after the operands (the message parts).
+func (c Call) Message() [][]cpplex.Token {
+	if len(c.Args) <= c.Macro.Operands {
+		return nil
+	}
+	return c.Args[c.Macro.Operands:]
+}
+
+// CallAt reads the call of a checking macro whose name is code[i]. ok is
+// false when code[i] is not a known macro followed by "(", when the call is
+// not closed, or when it has fewer arguments than operands.
+func CallAt(code []cpplex.Token, i int) (c Call, ok bool) {
+	mac, known := Macros[code[i].Text]
+	if !known || code[i].Kind != cpplex.Ident || i+1 >= len(code) || !code[i+1].Is("(") {
+		return Call{}, false
+	}
+	args, end, closed := Args(code, i+1)
+	if !closed || len(args) < mac.Operands {
+		return Call{}, false
+	}
+	return Call{Name: code[i].Text, Macro: mac, Args: args, End: end, code: code, at: i}, true
+}
+
+// Pieces is the message template of a call: literal runs with one run-time
+// value between two of them. An argument made only of string literals is
+// text (adjacent literals joined, escapes decoded); a string stream
+// written just before is what was written into it (stream.go); any other
+// argument is a value.
+func (c Call) Pieces() []string {
+	var pieces []string
+	if c.Macro.Op != "" {
+		pieces = append(pieces, comparisonPieces...)
+	} else {
+		pieces = []string{""}
+	}
+	for _, arg := range c.Message() {
+		if name, ok := streamName(arg); ok && c.code != nil {
+			if streamed, ok := streamPieces(c.code, c.at, name); ok {
+				pieces[len(pieces)-1] += streamed[0]
+				pieces = append(pieces, streamed[1:]...)
+				continue
+			}
+		}
+		if !allStrings(arg) {
+			pieces = append(pieces, "")
+			continue
+		}
+		var b strings.Builder
+		for _, t := range arg {
+			b.WriteString(t.StringValue())
+		}
+		pieces[len(pieces)-1] += b.String()
+	}
+	return pieces
+}
+
+// Condition is the checked expression as the preprocessor stringizes it:
+// the argument's text with each run of white space (comments included)
+// made one space. The comparison forms print "(a)==(b)".
+func (c Call) Condition() string {
+	switch {
+	case c.Macro.Operands == 1:
+		return Spell(c.Args[0])
+	case c.Macro.Operands == 2:
+		return "(" + Spell(c.Args[0]) + ")" + c.Macro.Op + "(" + Spell(c.Args[1]) + ")"
+	}
+	return ""
+}
+
+// Spell writes tokens back as source text, one space where the source had
+// any gap between two tokens and none where they touched.
+func Spell(toks []cpplex.Token) string {
+	var b strings.Builder
+	for i, t := range toks {
+		if i > 0 && !touches(toks[i-1], t) {
+			b.WriteByte(' ')
+		}
+		b.WriteString(t.Text)
+	}
+	return b.String()
+}
+
+// touches says whether b starts right where a ends.
+func touches(a, b cpplex.Token) bool {
+	if a.EndLine != b.Line {
+		return false
+	}
+	if a.EndLine != a.Line { // a multi-line token: its last line's length
+		last := a.Text[strings.LastIndexByte(a.Text, '\n')+1:]
+		return b.Col == len(last)+1
+	}
+	return b.Col == a.Col+len(a.Text)
+}
+
+// Args splits the arguments of the call whose "(" is code[open] at
+// its top-level commas. ok is false when the call is not closed, or a
+// bracket inside it closes the wrong kind (code the lexer read past).
+func Args(code []cpplex.Token, open int) (args [][]cpplex.Token, end int, ok bool) {
+	var stack []byte
+	start := open + 1
+	for j := open; j < len(code); j++ {
+		t := code[j]
+		if t.Kind != cpplex.Punct || len(t.Text) != 1 {
+			continue
+		}
+		switch c := t.Text[0]; c {
+		case '(':
+			stack = append(stack, ')')
+		case '[':
+			stack = append(stack, ']')
+		case '{':
+			stack = append(stack, '}')
+		case ')', ']', '}':
+			if len(stack) == 0 || stack[len(stack)-1] != c {
+				return nil, j, false
+			}
+			stack = stack[:len(stack)-1]
+			if len(stack) == 0 {
+				if j > start {
+					args = append(args, code[start:j])
+				}
+				return args, j, true
+			}
+		case ',':
+			if len(stack) == 1 {
+				args = append(args, code[start:j])
+				start = j + 1
+			}
+		}
+	}
+	return nil, len(code), false
+}
+
+func allStrings(toks []cpplex.Token) bool {
+	for _, t := range toks {
+		if t.Kind != cpplex.String {
+			return false
+		}
+	}
+	return len(toks) > 0
+}

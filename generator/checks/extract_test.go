@@ -1,0 +1,178 @@
+package checks
+
+import (
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+func TestFromTokens(t *testing.T) {
+	src, err := os.ReadFile("testdata/sample.cpp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks, err := cpplex.Lex(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type want struct {
+		line            int
+		macro, kind     string
+		pieces          []string
+		cond            string
+		fn, within, mac string
+		endLine         int
+	}
+	wants := []want{
+		{4, "NVF_CHECK", model.CheckUser, []string{"value must be positive: ", ""}, "x > 0", "", "", "CHECK_POSITIVE", 4},
+		{12, "NVF_ERROR", model.CheckInternal, []string{"a and b differ: ", " vs ", ""}, "a == b", "plain", "plain", "", 12},
+		{13, "NVF_CHECK", model.CheckUser, []string{"both must be positive, got ", ""}, "a > 0 && b > 0", "plain", "plain", "", 18},
+		{26, "NVF_ERROR_EQ", model.CheckInternal, []string{"Found ", " vs ", ". holder got ", ""}, "(value_)==(x)", "Holder", "Holder", "", 26},
+		{29, "NVF_ERROR", model.CheckInternal, []string{""}, "value_ != 0", "~Holder", "~Holder", "", 29},
+		{32, "NVF_CHECK_GE", model.CheckUser, []string{"Found ", " vs ", ". "}, "(o.value_)>=(0)", "operator==", "operator==", "", 32},
+		{37, "NVF_THROW", model.CheckThrow, []string{`unreachable in "lambda" (`, ")"}, "", "operator()", "lambda", "", 37},
+		{49, "TORCH_WARN", model.CheckWarning, []string{`local text with "quotes" and ) parens`}, "", "visit", "visit", "", 49},
+		{54, "NVF_ERROR", model.CheckInternal, []string{"after a cast"}, "false", "count", "count", "", 54},
+		{65, "NVF_ERROR", model.CheckInternal, []string{"value ", " is not valid.\nTry again."}, "false", "streamed", "streamed", "", 65},
+		{72, "NVF_ERROR", model.CheckInternal, []string{"Error during replay, a conflict."}, "ok", "held", "held", "", 72},
+	}
+	got := FromTokens("csrc/sample.cpp", toks)
+	if len(got) != len(wants) {
+		for _, c := range got {
+			t.Logf("%d %s %q", c.Where.Line, c.Macro, c.Pieces)
+		}
+		t.Fatalf("got %d checks, want %d", len(got), len(wants))
+	}
+	for i, w := range wants {
+		c := got[i]
+		if c.Where.Line != w.line || c.Macro != w.macro || c.Kind != w.kind || !reflect.DeepEqual(c.Pieces, w.pieces) ||
+			c.Condition != w.cond || c.Function != w.fn || c.Within != w.within || c.InMacro != w.mac || c.EndLine != w.endLine {
+			t.Errorf("check %d:\n got  %d %s %s %q cond=%q fn=%q within=%q macro=%q end=%d\n want %+v",
+				i, c.Where.Line, c.Macro, c.Kind, c.Pieces, c.Condition, c.Function, c.Within, c.InMacro, c.EndLine, w)
+		}
+	}
+}
+
+func TestMessageTemplate(t *testing.T) {
+	c := model.Check{Pieces: []string{"Found ", " vs ", ". "}}
+	if got := c.Message(); got != "Found {} vs {}. " {
+		t.Errorf("Message() = %q", got)
+	}
+}
+
+func TestBaseIDAndCollisions(t *testing.T) {
+	cs := []model.Check{
+		{Macro: "NVF_ERROR", Pieces: []string{"Vectorized accesses cannot be inline with computation: ", ""}, Function: "validateVectorize", Within: "validateVectorize", Where: model.Location{File: "csrc/b.cpp", Line: 9}},
+		{Macro: "NVF_ERROR", Pieces: []string{""}, Condition: "tv != nullptr", Function: "f", Within: "f", Where: model.Location{File: "csrc/a.cpp", Line: 20}},
+		{Macro: "NVF_ERROR", Pieces: []string{""}, Condition: "tv != nullptr", Function: "f", Within: "f", Where: model.Location{File: "csrc/a.cpp", Line: 10}},
+		{Macro: "NVF_ERROR_EQ", Pieces: []string{"Found ", " vs ", ". Sizes differ"}, Condition: "(a)==(b)", Function: "operator()", Within: "Outer", Where: model.Location{File: "csrc/a.cpp", Line: 30}},
+		{Macro: "NVF_THROW", Pieces: []string{""}, InMacro: "MY_MACRO", Where: model.Location{File: "csrc/c.h", Line: 1}},
+		{Macro: "NVF_ERROR", Pieces: []string{""}, Condition: "tv != nullptr", Function: "f", Within: "f", Where: model.Location{File: "csrc/a.cpp", Line: 40}},
+		{Macro: "NVF_ERROR", Pieces: []string{"tv nullptr 2"}, Function: "f", Within: "f", Where: model.Location{File: "csrc/z.cpp", Line: 1}},
+	}
+	AssignIDs(cs)
+	want := []string{
+		"f-tv-nullptr",   // a.cpp:10 comes first in file order
+		"f-tv-nullptr-2", // a.cpp:20
+		"outer-sizes-differ",
+		"f-tv-nullptr-3", // a.cpp:40
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with",
+		"my-macro-throw",
+		"f-tv-nullptr-2-2", // its own words already spell a taken id
+	}
+	for i, w := range want {
+		if cs[i].ID != w {
+			t.Errorf("check %d (%s): id %q, want %q", i, cs[i].Where, cs[i].ID, w)
+		}
+	}
+}
+
+// FuzzFromTokens: any input yields checks whose lines are in the file,
+// whose template has one more piece than values, and whose ids are unique.
+func FuzzFromTokens(f *testing.F) {
+	src, _ := os.ReadFile("testdata/sample.cpp")
+	f.Add(string(src))
+	f.Add(`void f() { NVF_ERROR(a, "x", [&]{ return 1; }()); }`)
+	f.Add(`NVF_CHECK_EQ(`)
+	f.Add(`struct S { S() : a{1}, b(2) { NVF_THROW(); } };`)
+	f.Fuzz(func(t *testing.T, s string) {
+		toks, _ := cpplex.Lex([]byte(s))
+		cs := FromTokens("csrc/x.cpp", toks)
+		lines := 1
+		for _, b := range []byte(s) {
+			if b == '\n' {
+				lines++
+			}
+		}
+		for _, c := range cs {
+			if c.Where.Line < 1 || c.Where.Line > lines || c.EndLine < c.Where.Line {
+				t.Fatalf("check at line %d..%d of %d", c.Where.Line, c.EndLine, lines)
+			}
+			if len(c.Pieces) == 0 {
+				t.Fatalf("no pieces: %+v", c)
+			}
+		}
+		AssignIDs(cs)
+		seen := map[string]bool{}
+		for _, c := range cs {
+			if c.ID == "" || seen[c.ID] {
+				t.Fatalf("id %q empty or repeated", c.ID)
+			}
+			seen[c.ID] = true
+		}
+	})
+}
+
+func TestMatch(t *testing.T) {
+	cs := []*model.Check{
+		{ID: "validate-vectorized-accesses", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{"Vectorized accesses cannot be inline with computation: ", ""}, Condition: "def == nullptr", Function: "validate", Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 10}, EndLine: 14},
+		{ID: "validate-tv-nullptr", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{""}, Condition: "tv != nullptr", Function: "validate", Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 30}, EndLine: 30},
+		{ID: "other-tv-nullptr", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{""}, Condition: "tv != nullptr", Function: "other", Where: model.Location{File: "csrc/other.cpp", Line: 5}, EndLine: 5},
+		{ID: "seg-multiple-use", Macro: "NVF_CHECK", Kind: model.CheckUser, Pieces: []string{"Multiple use of ", " found in segment ", ""}, Condition: "uses.size() == 1", Function: "revert", Where: model.Location{File: "csrc/fusion_segmenter.cpp", Line: 40}, EndLine: 44},
+		{ID: "eq-sizes", Macro: "NVF_ERROR_EQ", Kind: model.CheckInternal, Pieces: []string{"Found ", " vs ", ". "}, Condition: "(a)==(b)", Function: "f", Where: model.Location{File: "csrc/a.cpp", Line: 1}, EndLine: 1},
+	}
+	for i := 0; i < 40; i++ { // many checks, so rarity means something
+		cs = append(cs, &model.Check{ID: "filler-" + itoa(i+1), Pieces: []string{"Found ", " vs ", ". "}, Condition: "(x)==(y)", Function: "g", Where: model.Location{File: "csrc/b.cpp", Line: i + 1}, EndLine: i + 1})
+	}
+	entries := Entries(cs)
+	for _, c := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"template with a multi-line value", "RuntimeError: Vectorized accesses cannot be inline with computation: T3_l[iS7]\n  = T2\n  + T1\n", []string{"validate-vectorized-accesses"}},
+		{"frame at an exact line, any prefix", "Exception raised from validate at /x/y/csrc/device_lower/validation.cpp:30 (most recent call first):", []string{"validate-tv-nullptr"}},
+		{"INTERNAL ASSERT at a line inside a multi-line call", ` INTERNAL ASSERT FAILED at "/opt/nvfuser/csrc/device_lower/validation.cpp":13, please report`, []string{"validate-vectorized-accesses"}},
+		{"older build: file and function, template decides", "Multiple use of T5 found in segment 3\nException raised from revert at /src/csrc/fusion_segmenter.cpp:999 (most recent call first):", []string{"seg-multiple-use"}},
+		{"a generic condition alone is not enough", "Expected tv != nullptr . ", nil},
+		{"comparison boilerplate alone is not enough", "Found 3 vs 4. ", nil},
+		{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB", nil},
+	} {
+		var got []string
+		for _, h := range Match(entries, c.text) {
+			got = append(got, h.Entry.ID)
+		}
+		if len(got) > len(c.want) {
+			got = got[:max(len(c.want), 1)]
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: got %v, want %v first", c.name, got, c.want)
+		}
+	}
+}
+
+func FuzzMatch(f *testing.F) {
+	cs := []*model.Check{{ID: "a", Pieces: []string{"x ", " y {} z"}, Condition: "a == b", Function: "f", Where: model.Location{File: "csrc/a.cpp", Line: 3}}}
+	entries := Entries(cs)
+	f.Add("Exception raised from f at /q/csrc/a.cpp:3 (most")
+	f.Add("INTERNAL ASSERT FAILED at \"csrc/a.cpp\":99999999999999")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, h := range Match(entries, s) {
+			if h.Points < Threshold {
+				t.Fatalf("hit below threshold: %+v", h)
+			}
+		}
+	})
+}

@@ -1,0 +1,449 @@
+package checks
+
+import (
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Matching a pasted error to the check that raised it. The same
+// algorithm runs in the browser (static/js/lookup.js, matchChecks): keep
+// them in step; generator/lookup's parity test runs both.
+//
+// Evidence, in integer points (hundredths of a lookup score, so both
+// front ends add the same integers):
+//
+//   - a frame: "Exception raised from F at PATH:LINE" or "INTERNAL ASSERT
+//     FAILED at PATH:LINE", any install prefix before csrc/ or python/.
+//     gdb stopped in nvfCheckFail (func=, file=, line=) and the backtrace
+//     frame right after nvfCheckFail/nvfErrorFail (a function, no file)
+//     count as frames too. The file and a line inside the call:
+//     FrameExact. The file and the function (an older build, whose lines
+//     differ): FrameFunction plus the function's rarity. The function
+//     alone (a renamed file) or the file alone: their rarity only, as a
+//     file or a function name with many checks says little. A function
+//     with few checks pins them: 5*FrameFunction/(its checks in the file),
+//     or 3*FrameFunction/(its checks) for the function alone, counts as
+//     specific.
+//   - the message template: each literal piece found in the text, in
+//     order (a placeholder matches anything, IR dumps over many lines
+//     included), adds its weight (a long piece found only by its first
+//     half, truncated or reworded after it, half its weight): its length (capped) times its rarity
+//     across all checks, ln(1 + N/df). "Found {} vs {}. " or " . " weigh
+//     next to nothing; "Vectorized accesses cannot be inline" a lot.
+//   - the condition as nvFuser prints it, "Expected <cond>" (or, in 2024's
+//     builds, "<cond> INTERNAL ASSERT FAILED"), spaces ignored, weighed the
+//     same way: "false" and "tv != nullptr" are everywhere.
+//
+// A check is reported when its points reach Threshold and either a
+// frame pins its line or its message, condition and a frame naming its
+// file and function reach Specific.
+const (
+	FrameExact    = 4000
+	FrameFunction = 1000
+	Threshold     = 2000
+	Specific      = 1500
+	// MaxHits caps the checks one text reports.
+	MaxHits = 5
+)
+
+// Entry is one check as the lookup index stores it (api/lookup.json's
+// "checks"): short keys, since the browser downloads thousands.
+type Entry struct {
+	ID string `json:"id"`
+	// Title is set when it is not the message (a check with no message
+	// of its own is known by its condition).
+	Title string `json:"t,omitempty"`
+	Kind  string `json:"k"`
+	File  string `json:"f"`
+	// Lines is the first and last line of the call: a compiler reports
+	// either.
+	Lines [2]int `json:"l"`
+	Fn    string `json:"fn,omitempty"`
+	// Message is the template with runs of white space made one space;
+	// its pieces are Message split at Placeholder.
+	Message string `json:"m,omitempty"`
+	// Weights are the pieces' weights, one per piece (0 for pieces too
+	// short to count).
+	Weights []int `json:"w,omitempty"`
+	// Cond is the condition without white space, and CondWeight its weight.
+	Cond       string `json:"c,omitempty"`
+	CondWeight int    `json:"cw,omitempty"`
+	// FnWeight and FileWeight are the rarity of the function's and the
+	// file's name among all checks.
+	FnWeight   int `json:"fw,omitempty"`
+	FileWeight int `json:"filew"`
+	// FnChecks is how many checks share the function's name, and
+	// FnInFile how many of them are in this file: a frame naming a
+	// function with one check pins it as well as a line would.
+	FnChecks int `json:"fnn,omitempty"`
+	FnInFile int `json:"fnf,omitempty"`
+	// Anchors are the rarest words of the message and condition: a text
+	// sharing none of them (and no frame) is not compared further.
+	Anchors []string `json:"a,omitempty"`
+}
+
+// Hit is a check a text matched.
+type Hit struct {
+	Entry    *Entry
+	Points   int
+	Evidence []string
+}
+
+var (
+	reSpace = regexp.MustCompile(`[\t\n\f\r\v ]+`)
+	reANSI  = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
+	reWords = regexp.MustCompile(`[a-z0-9_]+`)
+	// The two places nvFuser prints where a check is.
+	reRaised   = regexp.MustCompile(`Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)`)
+	reInternal = regexp.MustCompile(`INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)`)
+	// gdb stopped in nvfCheckFail: func=0x... "name", file=0x... "path", line=N
+	reGDB = regexp.MustCompile(`func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)`)
+	// A backtrace frame: "frame #2: nvfuser::SegmentedFusion::validateDisjoint() const + 0x1e1"
+	reBacktrace = regexp.MustCompile(`frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(`)
+)
+
+// Flatten is what matching compares: no colour codes, every run of white
+// space one space.
+func Flatten(s string) string {
+	return reSpace.ReplaceAllString(reANSI.ReplaceAllString(s, ""), " ")
+}
+
+// Entries turns checks into index entries, with every weight computed
+// from how often its piece, condition, function and file occur.
+func Entries(cs []*model.Check) []Entry {
+	out := make([]Entry, len(cs))
+	pieceDF, condDF, fnDF, fileDF, wordDF := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	pieces := make([][]string, len(cs))
+	for i, c := range cs {
+		e := &out[i]
+		e.ID, e.Kind, e.File, e.Lines, e.Fn = c.ID, c.Kind, c.Where.File, [2]int{c.Where.Line, max(c.EndLine, c.Where.Line)}, c.Function
+		e.Message = Flatten(c.Message())
+		e.Cond = reSpace.ReplaceAllString(c.Condition, "")
+		pieces[i] = strings.Split(e.Message, model.Placeholder)
+		seen := map[string]bool{}
+		for _, p := range pieces[i] {
+			if p = trim(p); !seen[p] {
+				seen[p] = true
+				pieceDF[p]++
+			}
+		}
+		condDF[e.Cond]++
+		fnDF[e.Fn]++
+		fileDF[e.File]++
+		for w := range wordSet(e.Message + " " + c.Condition) {
+			wordDF[w]++
+		}
+	}
+	n := float64(len(cs))
+	rarity := func(df int) float64 { return math.Log(1 + n/float64(max(df, 1))) }
+	fnFileDF := map[[2]string]int{}
+	for i := range out {
+		fnFileDF[[2]string{out[i].Fn, out[i].File}]++
+	}
+	for i := range out {
+		e := &out[i]
+		if e.Fn != "" {
+			e.FnChecks, e.FnInFile = fnDF[e.Fn], fnFileDF[[2]string{e.Fn, e.File}]
+		}
+		e.Weights = make([]int, len(pieces[i]))
+		for j, p := range pieces[i] {
+			if t := trim(p); len(t) >= 3 {
+				e.Weights[j] = lengthWeight(len(t), rarity(pieceDF[t]))
+			}
+		}
+		if len(e.Cond) >= 3 {
+			e.CondWeight = lengthWeight(len(e.Cond), rarity(condDF[e.Cond]))
+		}
+		if e.Fn != "" {
+			e.FnWeight = int(math.Round(300 * rarity(fnDF[e.Fn])))
+		}
+		e.FileWeight = int(math.Round(100 * rarity(fileDF[e.File])))
+		// Anchors come from the message; from the condition only when the
+		// message has no words (a text quoting the message need not quote
+		// the condition).
+		e.Anchors = anchors(e.Message, wordDF)
+		if len(e.Anchors) == 0 {
+			e.Anchors = anchors(cs[i].Condition, wordDF)
+		}
+	}
+	return out
+}
+
+// lengthWeight: 100 points per 8 characters (at most 80) per unit of rarity.
+func lengthWeight(n int, rarity float64) int {
+	return int(math.Round(100 * float64(min(n, 80)) / 8 * rarity))
+}
+
+// anchors are the three rarest words (4 letters or more) of s, rarest first.
+func anchors(s string, df map[string]int) []string {
+	var ws []string
+	for w := range wordSet(s) {
+		if len(w) >= 4 {
+			ws = append(ws, w)
+		}
+	}
+	sort.Slice(ws, func(i, j int) bool {
+		if df[ws[i]] != df[ws[j]] {
+			return df[ws[i]] < df[ws[j]]
+		}
+		return ws[i] < ws[j]
+	})
+	if len(ws) > 3 {
+		ws = ws[:3]
+	}
+	return ws
+}
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range reWords.FindAllString(strings.ToLower(s), -1) {
+		m[w] = true
+	}
+	return m
+}
+
+// frame is one place the text says an error was raised.
+type frame struct {
+	fn, file string
+	line     int
+}
+
+// frames finds the frames in the text, paths made relative to the
+// checkout (the part from the last "csrc/" or "python/" on).
+func frames(text string) []frame {
+	var out []frame
+	for _, m := range reRaised.FindAllStringSubmatch(text, -1) {
+		out = append(out, frame{fn: strings.TrimSuffix(m[1], "()"), file: relPath(m[2]), line: atoi(m[3])})
+		if strings.HasPrefix(m[1], "operator") {
+			out[len(out)-1].fn = m[1]
+		}
+	}
+	for _, m := range reInternal.FindAllStringSubmatch(text, -1) {
+		out = append(out, frame{file: relPath(m[1]), line: atoi(m[2])})
+	}
+	for _, m := range reGDB.FindAllStringSubmatch(text, -1) {
+		out = append(out, frame{fn: m[1], file: relPath(m[2]), line: atoi(m[3])})
+	}
+	// An "INTERNAL ASSERT FAILED at F:L" and an "Exception raised from fn
+	// at F:L" are one place: the first learns the function.
+	for i := range out {
+		for _, g := range out {
+			if out[i].fn == "" && g.fn != "" && g.file == out[i].file && g.line == out[i].line {
+				out[i].fn = g.fn
+				break
+			}
+		}
+	}
+	// The same place twice is one frame.
+	uniq := out[:0]
+	for i, f := range out {
+		dup := false
+		for _, g := range out[:i] {
+			if g == f {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			uniq = append(uniq, f)
+		}
+	}
+	out = uniq
+	// In a backtrace, the frame after nvfCheckFail/nvfErrorFail is the
+	// function that raised: its name, no file.
+	raising := false
+	for _, m := range reBacktrace.FindAllStringSubmatch(text, -1) {
+		switch {
+		case m[1] == "nvfCheckFail" || m[1] == "nvfErrorFail":
+			raising = true
+		case raising:
+			out = append(out, frame{fn: m[1]})
+			raising = false
+		}
+	}
+	return out
+}
+
+func relPath(p string) string {
+	for _, dir := range []string{"csrc/", "python/"} {
+		if i := strings.LastIndex(p, "/"+dir); i >= 0 {
+			return p[i+1:]
+		}
+		if strings.HasPrefix(p, dir) {
+			return p
+		}
+	}
+	return p
+}
+
+func atoi(s string) int {
+	n := 0
+	for i := 0; i < len(s) && i < 9; i++ {
+		n = n*10 + int(s[i]-'0')
+	}
+	return n
+}
+
+// sameFile: the frame's path is the check's file, or (a bare name) its
+// base name.
+func sameFile(frameFile, file string) bool {
+	if frameFile == file {
+		return true
+	}
+	return !strings.Contains(frameFile, "/") && strings.HasSuffix(file, "/"+frameFile)
+}
+
+// Match scores every entry against the text and returns the hits,
+// best first (then by id), at most MaxHits.
+func Match(entries []Entry, text string) []Hit {
+	flat := Flatten(text)
+	bare := strings.ReplaceAll(flat, " ", "")
+	words := wordSet(flat)
+	fs := frames(text)
+	// A frame's function alone counts when its file has no check at all
+	// (renamed or gone since): in a file that has checks, another
+	// function's checks of the same name are not it.
+	known := map[string]bool{}
+	if len(fs) > 0 {
+		for i := range entries {
+			known[entries[i].File] = true
+		}
+	}
+	var hits []Hit
+	for i := range entries {
+		e := &entries[i]
+		points, specific := 0, 0
+		var evidence []string
+		for _, f := range fs {
+			same := sameFile(f.file, e.File)
+			switch {
+			// A line of the call pins the check, unless the frame names
+			// another function: an older build whose lines differ.
+			case same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && (f.fn == "" || e.Fn == "" || f.fn == e.Fn):
+				points += FrameExact
+				specific += FrameExact
+				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
+			case same && f.fn != "" && f.fn == e.Fn:
+				points += FrameFunction + e.FnWeight
+				specific += 5 * FrameFunction / max(e.FnInFile, 1)
+				evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
+			case f.fn != "" && f.fn == e.Fn && !knownFile(known, f.file):
+				points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)
+				specific += 3 * FrameFunction / max(e.FnChecks, 1)
+				evidence = append(evidence, "function:"+e.Fn)
+			case same:
+				points += e.FileWeight
+				evidence = append(evidence, "file:"+f.file)
+			}
+		}
+		if points == 0 && !anyIn(e.Anchors, words) {
+			continue
+		}
+		pos, found, counted, got := 0, 0, 0, 0
+		for j, p := range strings.Split(e.Message, "{}") {
+			p = trim(p)
+			if j >= len(e.Weights) || e.Weights[j] == 0 {
+				continue
+			}
+			counted++
+			if k := strings.Index(flat[pos:], p); k >= 0 {
+				pos += k + len(p)
+				got += e.Weights[j]
+				found++
+			} else if len(p) >= halfMin && isASCII(p) {
+				// Truncated, or reworded after its first half: the first
+				// half counts half.
+				h := p[:len(p)/2]
+				if k := strings.Index(flat[pos:], h); k >= 0 {
+					pos += k + len(h)
+					got += e.Weights[j] / 2
+					found++
+				}
+			}
+		}
+		if got > 0 {
+			points += got
+			specific += got
+			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
+		}
+		// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
+		if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
+			points += e.CondWeight
+			specific += e.CondWeight
+			evidence = append(evidence, "condition")
+		}
+		if points >= Threshold && specific >= Specific {
+			hits = append(hits, Hit{Entry: e, Points: points, Evidence: evidence})
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].Points != hits[j].Points {
+			return hits[i].Points > hits[j].Points
+		}
+		return hits[i].Entry.ID < hits[j].Entry.ID
+	})
+	if len(hits) > MaxHits {
+		hits = hits[:MaxHits]
+	}
+	return hits
+}
+
+func anyIn(ws []string, set map[string]bool) bool {
+	for _, w := range ws {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b []byte
+	for ; n > 0; n /= 10 {
+		b = append([]byte{byte('0' + n%10)}, b...)
+	}
+	return string(b)
+}
+
+// halfMin is the length from which a piece's first half counts alone.
+const halfMin = 32
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// trim removes ASCII white space and the punctuation that joins a piece
+// to a value (", ", ": "), as the browser port does: an older wording
+// that punctuated differently still matches.
+func trim(s string) string { return strings.Trim(s, " \t\n\f\r\v,.:;") }
+
+// knownFile says whether a frame's file (a path or a bare name) holds
+// checks.
+func knownFile(known map[string]bool, file string) bool {
+	if file == "" {
+		return false
+	}
+	if known[file] {
+		return true
+	}
+	if !strings.Contains(file, "/") {
+		for k := range known {
+			if strings.HasSuffix(k, "/"+file) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,211 @@
+package checks
+
+import (
+	"io/fs"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// TestsDir is where nvFuser keeps its tests.
+const TestsDir = "tests"
+
+// gtest matchers whose argument is text the error message must contain
+// (or, for the regex ones, match).
+var gtestMatchers = map[string]bool{"HasSubstr": true, "StartsWith": true, "ContainsRegex": true, "MatchesRegex": true}
+
+var (
+	// pytest.raises(SomeError, match="...") or match=r'...'; a match
+	// given as a variable is not followed.
+	rePytest  = regexp.MustCompile(`pytest\.raises\(([^()]|\([^()]*\))*?match\s*=\s*(r?)("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')`)
+	rePyTest  = regexp.MustCompile(`(?m)^\s*def (test_[A-Za-z0-9_]+)`)
+	reGTestID = regexp.MustCompile(`^TEST(?:_F|_P)?$`)
+)
+
+// ScanTests finds the tests in the checkout that expect an error message:
+// gtest's ThrowsMessage(HasSubstr("...")) and friends in C++, and
+// pytest.raises(..., match=...) in Python. Unreadable files are skipped:
+// tests only add links to check pages.
+func ScanTests(root fs.FS) []model.ExpectedError {
+	var out []model.ExpectedError
+	_ = fs.WalkDir(root, TestsDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		switch path.Ext(p) {
+		case ".cpp", ".cu", ".h":
+			if src, err := fs.ReadFile(root, p); err == nil {
+				out = append(out, GTestExpectations(p, src)...)
+			}
+		case ".py":
+			if src, err := fs.ReadFile(root, p); err == nil {
+				out = append(out, PytestExpectations(p, src)...)
+			}
+		}
+		return nil
+	})
+	return out
+}
+
+// GTestExpectations reads one C++ test file: every message matcher used
+// inside a Throws expectation, with the test it is in.
+func GTestExpectations(file string, src []byte) []model.ExpectedError {
+	toks, _ := cpplex.Lex(src)
+	code := cpplex.Code(toks)
+	var out []model.ExpectedError
+	test := ""
+	for i := 0; i+2 < len(code); i++ {
+		t := code[i]
+		if t.Kind != cpplex.Ident {
+			continue
+		}
+		if reGTestID.MatchString(t.Text) && code[i+1].Is("(") {
+			if args, _, ok := Args(code, i+1); ok && len(args) >= 2 && len(args[0]) == 1 && len(args[1]) == 1 {
+				test = args[0][0].Text + "." + args[1][0].Text
+			}
+			continue
+		}
+		if !gtestMatchers[t.Text] || !code[i+1].Is("(") || !throwsBefore(code, i) {
+			continue
+		}
+		args, _, ok := Args(code, i+1)
+		if !ok || len(args) != 1 || !allStrings(args[0]) {
+			continue
+		}
+		var b strings.Builder
+		for _, s := range args[0] {
+			b.WriteString(s.StringValue())
+		}
+		out = append(out, model.ExpectedError{Text: b.String(), Regex: strings.HasSuffix(t.Text, "Regex"),
+			Where: model.Location{File: file, Line: t.Line}, Name: test})
+	}
+	return out
+}
+
+// throwsBefore says whether a Throws matcher opens shortly before code[i]
+// in the same statement (ThrowsMessage<nvfError>(HasSubstr(...)),
+// Throws<nvfError>(Property(&nvfError::what, ContainsRegex(...)))).
+func throwsBefore(code []cpplex.Token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-24; j-- {
+		if code[j].Is(";") {
+			return false // the statement before
+		}
+		if code[j].Kind == cpplex.Ident && strings.HasPrefix(code[j].Text, "Throws") {
+			return true
+		}
+	}
+	return false
+}
+
+// PytestExpectations reads one Python test file's pytest.raises(match=).
+func PytestExpectations(file string, src []byte) []model.ExpectedError {
+	text := string(src)
+	var out []model.ExpectedError
+	defs := rePyTest.FindAllStringSubmatchIndex(text, -1)
+	for _, m := range rePytest.FindAllStringSubmatchIndex(text, -1) {
+		raw, lit := text[m[4]:m[5]] == "r", text[m[6]:m[7]]
+		s := lit[1 : len(lit)-1]
+		if !raw {
+			if q, err := strconv.Unquote(`"` + strings.ReplaceAll(s, `"`, `\"`) + `"`); err == nil {
+				s = q
+			}
+		}
+		name := ""
+		for _, d := range defs {
+			if d[0] < m[0] {
+				name = text[d[2]:d[3]]
+			}
+		}
+		out = append(out, model.ExpectedError{Text: s, Regex: true,
+			Where: model.Location{File: file, Line: 1 + strings.Count(text[:m[6]], "\n")}, Name: name})
+	}
+	return out
+}
+
+// Literal is the text an expectation requires verbatim: the text itself,
+// or the longest run of a regular expression without its operators
+// (escapes like "\(" read as the character).
+func Literal(x model.ExpectedError) string {
+	if !x.Regex {
+		return x.Text
+	}
+	best, cur := "", ""
+	flush := func() {
+		if len(cur) > len(best) {
+			best = cur
+		}
+		cur = ""
+	}
+	for i := 0; i < len(x.Text); i++ {
+		c := x.Text[i]
+		switch {
+		case c == '\\' && i+1 < len(x.Text) && strings.IndexByte(`.()[]{}*+?|^$\/-`, x.Text[i+1]) >= 0:
+			cur += string(x.Text[i+1])
+			i++
+		case c == '\\':
+			flush()
+			i++
+		case strings.IndexByte(`.()[]{}|^$`, c) >= 0:
+			flush()
+		case strings.IndexByte(`*+?`, c) >= 0:
+			if cur != "" { // the quantified character is optional
+				cur = cur[:len(cur)-1]
+			}
+			flush()
+		default:
+			cur += string(c)
+		}
+	}
+	flush()
+	return best
+}
+
+// MaxTestChecks is how many checks a test's text may fit before it is
+// too generic to say which one the test expects.
+const MaxTestChecks = 3
+
+// ExpectedBy returns, for each check, the tests whose expected text is in
+// its message or its "Expected <condition>" line. A text shorter than 8
+// characters, or fitting more than MaxTestChecks checks, names none.
+func ExpectedBy(cs []*model.Check, tests []model.ExpectedError) map[*model.Check][]model.ExpectedError {
+	out := map[*model.Check][]model.ExpectedError{}
+	texts := make([][]string, len(cs))
+	for i, c := range cs {
+		for _, p := range c.Pieces {
+			if p = strings.TrimSpace(Flatten(p)); p != "" {
+				texts[i] = append(texts[i], p)
+			}
+		}
+		if c.Condition != "" {
+			texts[i] = append(texts[i], "Expected "+Flatten(c.Condition))
+		}
+	}
+	for _, x := range tests {
+		lit := strings.TrimSpace(Flatten(Literal(x)))
+		if len(lit) < 8 {
+			continue
+		}
+		var fit []*model.Check
+		for i, c := range cs {
+			for _, t := range texts[i] {
+				// The text is inside a literal piece, or holds a long one
+				// with a value around it ("must be divisible by 8").
+				if strings.Contains(t, lit) || len(t) >= 12 && strings.Contains(lit, t) {
+					fit = append(fit, c)
+					break
+				}
+			}
+		}
+		if len(fit) > MaxTestChecks {
+			continue
+		}
+		for _, c := range fit {
+			out[c] = append(out[c], x)
+		}
+	}
+	return out
+}

@@ -1,0 +1,73 @@
+package emit
+
+import (
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// APIError is one entry of api/errors.json: a check nvFuser can raise.
+type APIError struct {
+	ID    string `json:"id"`
+	URL   string `json:"url"`
+	Macro string `json:"macro"`
+	Kind  string `json:"kind"`
+	// Message is the template ({} for each run-time value); Pieces are its
+	// literal runs, exactly (a literal "{}" in nvFuser's text stays apart).
+	Message   string   `json:"message"`
+	Pieces    []string `json:"pieces"`
+	Condition string   `json:"condition"`
+	File      string   `json:"file"`
+	Line      int      `json:"line"`
+	EndLine   int      `json:"end_line"`
+	Function  string   `json:"function"`
+	Within    string   `json:"within"`
+	InMacro   string   `json:"in_macro"`
+	Area      string   `json:"area"`
+	// Added and Rewordings (the ids it had before being reworded, oldest
+	// first) come from the checkout's git history: null and [] without
+	// one. Removed is null: every entry is a check the checkout has.
+	Added      *model.Event `json:"added"`
+	Removed    *model.Event `json:"removed"`
+	Rewordings []string     `json:"rewordings"`
+	Tests      []APITest    `json:"tests"`
+	Runbooks   []string     `json:"runbooks"` // URLs of the notes that quote it
+	Options    []string     `json:"options"`
+	Variables  []string     `json:"variables"`
+}
+
+// APITest is a test that expects a check's message.
+type APITest struct {
+	Name  string `json:"name"`
+	Text  string `json:"text"`
+	Regex bool   `json:"regex"`
+	Where string `json:"where"`
+}
+
+func (e *emitter) apiErrors(abs func(string) string) []APIError {
+	out := []APIError{}
+	for _, c := range e.h.Checks {
+		a := APIError{ID: c.ID, URL: abs(urls.Check(c.ID)), Macro: c.Macro, Kind: c.Kind, Message: c.Message(),
+			Pieces: nonNil(c.Pieces), Condition: c.Condition, File: c.Where.File, Line: c.Where.Line, EndLine: max(c.EndLine, c.Where.Line),
+			Function: c.Function, Within: c.Within, InMacro: c.InMacro, Area: c.Area(),
+			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}
+		if c.History != nil {
+			added := c.History.Added
+			a.Added = &added
+		}
+		a.Rewordings = append(a.Rewordings, c.Formerly...)
+		for _, x := range c.Tests {
+			a.Tests = append(a.Tests, APITest{Name: x.Name, Text: x.Text, Regex: x.Regex, Where: x.Where.String()})
+		}
+		for _, n := range c.Notes {
+			a.Runbooks = append(a.Runbooks, abs(urls.Note(n.Kind, n.ID)))
+		}
+		for _, o := range c.Options {
+			a.Options = append(a.Options, o.Key())
+		}
+		for _, v := range c.Variables {
+			a.Variables = append(a.Variables, v.Name)
+		}
+		out = append(out, a)
+	}
+	return out
+}

@@ -1,0 +1,279 @@
+package emit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// A page per check (/errors/<id>/), a list per area (/errors/area/<a>/)
+// and the index (/errors/). There are thousands: the front matter holds
+// everything the lean layouts/errors templates print, with no page
+// lookups.
+
+type checkFront struct {
+	Title       string `toml:"title"`
+	Description string `toml:"description,omitempty"`
+	// Aliases are the pages of the ids the check had before a rewording:
+	// those URLs keep answering.
+	Aliases []string    `toml:"aliases,omitempty"`
+	Params  checkParams `toml:"params"`
+}
+
+type checkParams struct {
+	Kind      string `toml:"kind"` // "check", for search filters
+	ID        string `toml:"id"`
+	CheckKind string `toml:"check_kind"` // model.CheckInternal, ...
+	KindTitle string `toml:"check_kind_title"`
+	Macro     string `toml:"macro"`
+	Message   string `toml:"message"`
+	Condition string `toml:"condition,omitempty"`
+	// Printed is what nvFuser prints when the check fails, run-time values
+	// shown as {}.
+	Printed  string `toml:"printed"`
+	Where    Link   `toml:"where"` // file:line, pinned source link
+	Function string `toml:"function,omitempty"`
+	Within   string `toml:"within,omitempty"` // the named function around a lambda
+	InMacro  string `toml:"in_macro,omitempty"`
+	Area     string `toml:"area"`
+	AreaURL  string `toml:"area_url"`
+	// Code is the source around the call at the pinned commit; CodeHL the
+	// call's lines within it ("4-9").
+	Code      string `toml:"code,omitempty"`
+	CodeStart int    `toml:"code_start,omitempty"`
+	CodeHL    string `toml:"code_hl,omitempty"`
+	// Own keys, not the notes' "tests"/"variables"/"options", whose
+	// shapes the Markdown twin reads differently.
+	Tests     []checkTest `toml:"expected_by,omitempty"`
+	Notes     []Ref       `toml:"explained_by,omitempty"`
+	Variables []Ref       `toml:"names_variables,omitempty"`
+	Options   []Ref       `toml:"names_options,omitempty"`
+	// From the git history: when the id first appeared, and its former ids.
+	Since       string   `toml:"since,omitempty"`
+	SinceCommit Link     `toml:"since_commit,omitempty"`
+	Earliest    bool     `toml:"earliest,omitempty"`
+	Formerly    []string `toml:"formerly,omitempty"`
+}
+
+type checkTest struct {
+	Name string `toml:"name,omitempty"`
+	Text string `toml:"text"`
+	// Regex is set for a pattern (pytest match=), unset for a substring.
+	Regex bool `toml:"regex,omitempty"`
+	Where Link `toml:"where"`
+}
+
+// checkRow is one check in a list page's front matter.
+type checkRow struct {
+	ID    string `toml:"id"`
+	Title string `toml:"title"`
+	URL   string `toml:"url"`
+	Kind  string `toml:"kind"`
+	Where string `toml:"where"`
+	Fn    string `toml:"fn,omitempty"`
+}
+
+type checkListFront struct {
+	Title       string `toml:"title"`
+	Description string `toml:"description,omitempty"`
+	Weight      int    `toml:"weight,omitempty"`
+	Params      struct {
+		Kind       string       `toml:"kind"` // "checks"
+		Area       string       `toml:"area,omitempty"`
+		Areas      []checkCount `toml:"areas,omitempty"`
+		Kinds      []checkCount `toml:"kinds,omitempty"`
+		Checks     []checkRow   `toml:"checks,omitempty"`
+		Removed    []removedRow `toml:"removed,omitempty"`
+		RemovedURL string       `toml:"removed_url,omitempty"`
+	} `toml:"params"`
+}
+
+// removedRow is a check the history saw go away, on /errors/removed/.
+type removedRow struct {
+	ID       string `toml:"id"`
+	Fn       string `toml:"fn,omitempty"`
+	Since    string `toml:"since"`
+	Removed  string `toml:"removed"`
+	Commit   Link   `toml:"commit"`
+	Replaced string `toml:"replaced_by,omitempty"`
+	// ReplacedURL is the page of what replaced it, when that check is
+	// still in the checkout (a chain of rewordings followed to its end).
+	ReplacedURL string `toml:"replaced_url,omitempty"`
+}
+
+type checkCount struct {
+	Key   string `toml:"key"`
+	Title string `toml:"title"`
+	URL   string `toml:"url,omitempty"`
+	Count int    `toml:"count"`
+}
+
+// checkPages writes every check's page, the area lists and the index.
+func (e *emitter) checkPages() error {
+	if len(e.h.Checks) == 0 {
+		return nil
+	}
+	byArea := map[string][]*model.Check{}
+	kinds := map[string]int{}
+	for _, c := range e.h.Checks {
+		if err := e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)}); err != nil {
+			return err
+		}
+		byArea[c.Area()] = append(byArea[c.Area()], c)
+		kinds[c.Kind]++
+	}
+	areas := make([]string, 0, len(byArea))
+	for a := range byArea {
+		areas = append(areas, a)
+	}
+	sort.Strings(areas)
+	var index checkListFront
+	index.Title = "Errors"
+	index.Description = fmt.Sprintf("Every error and warning nvFuser's checks can raise: %d checks in %d areas, each with its message, condition, code, tests and the notes that explain it.", len(e.h.Checks), len(areas))
+	index.Weight = 25
+	index.Params.Kind = "checks"
+	for _, k := range model.CheckKinds {
+		if n := kinds[k.Kind]; n > 0 {
+			index.Params.Kinds = append(index.Params.Kinds, checkCount{Key: k.Kind, Title: k.Title, Count: n})
+		}
+	}
+	for _, a := range areas {
+		cs := byArea[a]
+		index.Params.Areas = append(index.Params.Areas, checkCount{Key: a, Title: a, URL: urls.CheckArea(a), Count: len(cs)})
+		var f checkListFront
+		f.Title = "Errors in " + a
+		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
+		f.Params.Kind, f.Params.Area = "checks", a
+		for _, c := range cs {
+			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Title(c), URL: urls.Check(c.ID),
+				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
+		}
+		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
+			return err
+		}
+	}
+	if len(e.h.RemovedChecks) > 0 {
+		index.Params.RemovedURL = urls.RemovedChecks
+		if err := e.put("errors/removed/_index.md", page{front: e.removedPage()}); err != nil {
+			return err
+		}
+	}
+	var areaIndex checkListFront
+	areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
+	areaIndex.Params.Areas = index.Params.Areas
+	if err := e.put("errors/area/_index.md", page{front: areaIndex}); err != nil {
+		return err
+	}
+	return e.put("errors/_index.md", page{front: index})
+}
+
+func areaDir(a string) string {
+	switch a {
+	case "csrc":
+		return "csrc/ itself"
+	case "python":
+		return "python/"
+	}
+	return "csrc/" + a + "/"
+}
+
+func kindTitle(k string) string {
+	for _, x := range model.CheckKinds {
+		if x.Kind == k {
+			return strings.TrimSuffix(x.Title, "s")
+		}
+	}
+	return k
+}
+
+func (e *emitter) checkPage(c *model.Check) checkFront {
+	f := checkFront{Title: checks.Title(c)}
+	where := "in " + c.Function
+	if c.InMacro != "" {
+		where = "in the macro " + c.InMacro
+	}
+	f.Description = fmt.Sprintf("%s (%s) %s, %s.", kindTitle(c.Kind), c.Macro, where, c.Where)
+	p := &f.Params
+	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
+	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
+	ref := e.site.RepoRef
+	if !e.h.Revision.IsZero() {
+		ref = e.h.Revision.Commit
+	}
+	p.Where = Link{Text: c.Where.String(), URL: urls.Source(e.site.RepoURL, ref, c.Where)}
+	p.Function, p.InMacro, p.Area, p.AreaURL = c.Function, c.InMacro, c.Area(), urls.CheckArea(c.Area())
+	if c.Within != c.Function {
+		p.Within = c.Within
+	}
+	p.Code, p.CodeStart = c.Code, c.CodeStart
+	if c.Code != "" {
+		p.CodeHL = fmt.Sprintf("%d-%d", c.Where.Line-c.CodeStart+1, max(c.EndLine, c.Where.Line)-c.CodeStart+1)
+	}
+	if hist := c.History; hist != nil {
+		p.Since, p.Earliest = hist.Added.Since(), hist.Earliest
+		p.SinceCommit = Link{Text: shortHash(hist.Added.Commit), URL: urls.Commit(e.site.RepoURL, hist.Added.Commit)}
+	}
+	p.Formerly = c.Formerly
+	for _, old := range c.Formerly {
+		f.Aliases = append(f.Aliases, urls.Check(old))
+	}
+	for _, x := range c.Tests {
+		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
+			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}})
+	}
+	for _, n := range c.Notes {
+		p.Notes = append(p.Notes, noteRef(n))
+	}
+	for _, v := range c.Variables {
+		p.Variables = append(p.Variables, Ref{Title: v.Name, URL: urls.Var(v.Name)})
+	}
+	for _, o := range c.Options {
+		p.Options = append(p.Options, Ref{Title: o.Key(), URL: urls.Option(o.Family, o.Name)})
+	}
+	return f
+}
+
+func shortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// removedPage lists the checks the git history saw go away, with what
+// replaced each, most recent first.
+func (e *emitter) removedPage() checkListFront {
+	current := map[string]string{} // base id -> the page id of its first twin
+	for _, c := range e.h.Checks {
+		if b := checks.BaseID(c); current[b] == "" {
+			current[b] = c.ID
+		}
+	}
+	next := map[string]string{}
+	for _, r := range e.h.RemovedChecks {
+		next[r.ID] = r.ReplacedBy
+	}
+	var f checkListFront
+	f.Title = "Removed checks"
+	f.Description = fmt.Sprintf("%d checks nvFuser's git history saw go away: when each appeared, when it went, and the check that replaced it when it was reworded.", len(e.h.RemovedChecks))
+	f.Params.Kind = "checks"
+	for _, r := range e.h.RemovedChecks {
+		row := removedRow{ID: r.ID, Fn: r.Function, Since: r.Added.Since(), Removed: r.Removed.Since(),
+			Commit: Link{Text: shortHash(r.Removed.Commit), URL: urls.Commit(e.site.RepoURL, r.Removed.Commit)}, Replaced: r.ReplacedBy}
+		// Follow rewordings to the check that has a page now.
+		seen := map[string]bool{}
+		for id := r.ReplacedBy; id != "" && !seen[id]; id = next[id] {
+			seen[id] = true
+			if page := current[id]; page != "" {
+				row.ReplacedURL = urls.Check(page)
+				break
+			}
+		}
+		f.Params.Removed = append(f.Params.Removed, row)
+	}
+	return f
+}

@@ -1,0 +1,116 @@
+package lookup
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// Checks in the lookup. nvFuser's own checks (generator/checks) are in
+// the index beside the notes: a pasted error finds the check that raised
+// it by its message template, its condition and the frames nvFuser prints
+// (checks.Match, ported to static/js/lookup.js as matchChecks). A note
+// that quotes a matched check comes first, the check right after it;
+// otherwise the check's page leads and the notes follow.
+
+// WithChecks adds checks to the index: their entries, the URL their pages
+// live under (page URL: checkURL + id + "/"), which checks each note
+// quotes (quotes maps a note id to check ids), and the rarity of every
+// note feature among the checks, so that evidence every nvFuser error
+// carries (the nvfCheckFail frame, exceptions.cpp, a file holding
+// hundreds of checks) stops counting as specific.
+func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[string][]string) {
+	if len(cs) == 0 {
+		return
+	}
+	idx.Checks = checks.Entries(cs)
+	for i, c := range cs {
+		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
+			idx.Checks[i].Title = t
+		}
+	}
+	idx.CheckURL = checkURL
+	for i := range idx.Docs {
+		idx.Docs[i].Checks = quotes[idx.Docs[i].ID]
+	}
+	// Feature rarity among checks: a note feature found in the error
+	// output of many checks weighs less, by ln(1+N/(1+df)) / ln(1+N).
+	df := map[string]int{}
+	for _, c := range cs {
+		for _, f := range Features(checks.Printed(c) + "\n" + checks.Frames(c)) {
+			if _, used := idx.IDF[f]; used {
+				df[f]++
+			}
+		}
+	}
+	n := float64(len(cs))
+	for f, d := range df {
+		idx.IDF[f] = round(idx.IDF[f] * math.Log(1+n/float64(1+d)) / math.Log(1+n))
+	}
+}
+
+// asciiSpace is the white space both front ends trim from titles.
+const asciiSpace = " \t\n\f\r\v"
+
+// rankWithChecks ranks the notes and the checks together.
+func (idx *Index) rankWithChecks(text string) []Match {
+	notes := idx.rankNotes(text)
+	if len(idx.Checks) == 0 {
+		return notes
+	}
+	hits := checks.Match(idx.Checks, text)
+	if len(hits) == 0 {
+		return notes
+	}
+	scores := map[string]Scored{}
+	for _, s := range idx.Scores(text) {
+		scores[s.ID] = s
+	}
+	out := []Match{}
+	placed := map[string]bool{}
+	for _, h := range hits {
+		var quoting []Match
+		for _, d := range idx.Docs {
+			if placed[d.ID] || !contains(d.Checks, h.Entry.ID) {
+				continue
+			}
+			m := scores[d.ID].Match
+			m.ID, m.Title, m.URL = d.ID, d.Title, d.URL
+			m.Evidence = append([]string{"quotes:" + h.Entry.ID}, m.Evidence...)
+			m.Check = h.Entry.ID
+			quoting = append(quoting, m)
+			placed[d.ID] = true
+		}
+		sort.SliceStable(quoting, func(i, j int) bool {
+			if quoting[i].Score != quoting[j].Score {
+				return quoting[i].Score > quoting[j].Score
+			}
+			return quoting[i].ID < quoting[j].ID
+		})
+		out = append(out, quoting...)
+		title := h.Entry.Title
+		if title == "" {
+			title = strings.Trim(h.Entry.Message, asciiSpace)
+		}
+		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
+			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID})
+	}
+	for _, m := range notes {
+		if !placed[m.ID] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

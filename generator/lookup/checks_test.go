@@ -1,0 +1,128 @@
+package lookup
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
+)
+
+// fixtureChecks are checks written for the tests: one whose error a
+// fixture note quotes (reduction-smem-overflow quotes executor.cpp:812),
+// one no note explains, and generic ones that only rarity keeps quiet.
+func fixtureChecks() []*model.Check {
+	cs := []*model.Check{
+		{ID: "compilekernel-allocated-dynamic-shared-memory-exceeds-the", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"Allocated dynamic shared memory exceeds the device limit: requested ", " bytes, available ", ""}, Condition: "smem <= limit",
+			Function: "compileKernel", Within: "compileKernel", Where: model.Location{File: "csrc/runtime/executor.cpp", Line: 810}, EndLine: 815},
+		{ID: "validatevectorize-vectorized-accesses-cannot-be-inline-with", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"Vectorized accesses cannot be inline with computation: ", ""}, Condition: "def == nullptr || def->isA<LoadStoreOp>()",
+			Function: "validateVectorize", Within: "validateVectorize", Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 1559}, EndLine: 1570},
+		{ID: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"Multiple use of replicated upcast tensor found: ", ""}, Condition: "out->uses().size() == 1",
+			Function: "revertPrivatizedOps", Within: "revertPrivatizedOps", Where: model.Location{File: "csrc/fusion_segmenter.cpp", Line: 4338}, EndLine: 4341},
+		{ID: "handle-operator-tv-nullptr", Macro: "NVF_CHECK", Kind: model.CheckUser, Pieces: []string{""}, Condition: "tv != nullptr",
+			Function: "operator()", Within: "handle", Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 40}, EndLine: 40},
+	}
+	for i := 0; i < 30; i++ {
+		cs = append(cs, &model.Check{ID: "filler-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Macro: "NVF_ERROR_EQ", Kind: model.CheckInternal,
+			Pieces: []string{"Found ", " vs ", ". "}, Condition: "(a)==(b)", Function: "handle", Within: "handle",
+			Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 100 + i}, EndLine: 100 + i})
+	}
+	return cs
+}
+
+func checkIndex(t testing.TB) *Index {
+	idx := fixtureIndex(t)
+	idx.WithChecks(fixtureChecks(), "https://h.test/errors/", map[string][]string{
+		"reduction-smem-overflow": {"compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
+	})
+	return idx
+}
+
+// checkTexts are errors nvFuser's checks raise, in the shapes people paste.
+var checkTexts = []struct{ name, text, first, second string }{
+	{"python traceback, a note quotes the check", "Traceback (most recent call last):\n  File \"repro.py\", line 9, in <module>\nRuntimeError:  INTERNAL ASSERT FAILED at \"/opt/pytorch/nvfuser/csrc/runtime/executor.cpp\":812, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected smem <= limit . Allocated dynamic shared memory exceeds the device limit: requested 300000 bytes, available 232448\n",
+		"reduction-smem-overflow", "compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
+	{"C++ terminate, multi-line IR dump in the value", "terminate called after throwing an instance of 'nvfuser::nvfError'\n  what():   INTERNAL ASSERT FAILED at /w/Fuser/csrc/device_lower/validation.cpp:1566, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected def == nullptr || def->isA<LoadStoreOp>() . Vectorized accesses cannot be inline with computation: T4_l_float[iS9{4}]\n   = T3_l_float[iS8{4}]\n   + T2_l_float[iS7{4}];\nException raised from validateVectorize at /w/Fuser/csrc/device_lower/validation.cpp:1566 (most recent call first):\nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&) + 0x9a (0x7f in /usr/lib/libnvfuser_codegen.so)\n",
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
+	{"CI log with timestamps, an older line number", "2024-05-01T10:00:01.123Z E   RuntimeError: Multiple use of replicated upcast tensor found: T5_l and T6_l\n2024-05-01T10:00:01.124Z Exception raised from revertPrivatizedOps at /build/csrc/fusion_segmenter.cpp:4695 (most recent call first):\n",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"older build whose line now holds another function's check", "RuntimeError:  INTERNAL ASSERT FAILED at \"/x/csrc/device_lower/validation.cpp\":105, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Vectorized accesses cannot be inline with computation: T1\nException raised from validateVectorize at /x/csrc/device_lower/validation.cpp:105 (most recent call first):\n",
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
+	{"gdb stopped in nvfCheckFail", "Thread 1 hit Breakpoint 1, nvfuser::nvfCheckFail (func=0x5555 \"revertPrivatizedOps\", file=0x5556 \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\", line=4690, msg=...) at exceptions.cpp:266",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"frames only: the one after nvfErrorFail raised", "frame #0: nvfuser::nvfCheckFail(char const*, char const*, unsigned int, std::string const&) + 0x7f (0x7f in /x/libnvfuser_codegen.so)\nframe #1: nvfuser::nvfErrorFail(char const*, char const*, unsigned int, char const*, std::string const&) + 0x5d\nframe #2: nvfuser::SegmentedFusion::revertPrivatizedOps() + 0x1e1 (0x7f in /x/libnvfuser_codegen.so)\n",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"2024 format: the condition before INTERNAL ASSERT FAILED, older punctuation", "RuntimeError: out->uses().size() == 1 INTERNAL ASSERT FAILED at \"/opt/pytorch/nvfuser/csrc/fusion_segmenter.cpp\":4695, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Multiple use of replicated upcast tensor found T5",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"truncated paste with its frame", "RuntimeError: Multiple use of replicated upc\nException raised from revertPrivatizedOps at /x/csrc/fusion_segmenter.cpp:4338 (most",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
+	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
+}
+
+func TestRankWithChecks(t *testing.T) {
+	idx := checkIndex(t)
+	for _, c := range checkTexts {
+		got := idx.Rank(c.text)
+		var ids []string
+		for _, m := range got {
+			ids = append(ids, m.ID+"("+m.Kind+")")
+		}
+		switch {
+		case c.first == "":
+			for _, m := range got {
+				if m.Kind == "check" {
+					t.Errorf("%s: matched check %s (%v); want none", c.name, m.ID, m.Evidence)
+				}
+			}
+		case len(got) == 0 || got[0].ID != c.first:
+			t.Errorf("%s: got %v, want %s first", c.name, ids, c.first)
+		case c.second != "" && (len(got) < 2 || got[1].ID != c.second || got[1].Kind != "check"):
+			t.Errorf("%s: got %v, want the check %s beside the note", c.name, ids, c.second)
+		}
+		if c.first != "" && len(got) > 0 && got[0].Check == "" {
+			t.Errorf("%s: the first result names no check", c.name)
+		}
+	}
+}
+
+// TestChecksRarity: the nvfCheckFail frame every nvFuser error carries
+// weighs less once the checks are in the index.
+func TestChecksRarity(t *testing.T) {
+	plain, with := fixtureIndex(t), checkIndex(t)
+	for f, v := range plain.IDF {
+		if strings.Contains(f, "nvfCheckFail") && with.IDF[f] >= v {
+			t.Errorf("%s: idf %v with checks, %v without", f, with.IDF[f], v)
+		}
+	}
+}
+
+// TestBrowserPortAgreesOnChecks runs lookup.js on the index with checks.
+func TestBrowserPortAgreesOnChecks(t *testing.T) {
+	var inputs, texts []string
+	for _, c := range checkTexts {
+		inputs, texts = append(inputs, c.name), append(texts, c.text)
+	}
+	pieces := []string{"Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
+		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
+		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
+		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
+	seed := uint32(11)
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		for j := 0; j < 10; j++ {
+			seed = seed*1664525 + 1013904223
+			b.WriteString(pieces[int(seed>>8)%len(pieces)])
+		}
+		texts = append(texts, b.String())
+		inputs = append(inputs, "generated check text")
+	}
+	out := compareWithBrowser(t, checkIndex(t), inputs, texts)
+	if !strings.Contains(out, `"kind":"check"`) || !strings.Contains(out, "quotes:") {
+		t.Error("no check was matched or quoted: the comparison proved nothing")
+	}
+}
