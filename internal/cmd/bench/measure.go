@@ -9,6 +9,7 @@ import (
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
@@ -33,9 +34,14 @@ type Measurement struct {
 	FloorPagefind    float64
 	Floor            float64 // FloorHugo + FloorPagefind, median of the sums
 	Ratio            float64 // median of the runs' build / floor
-	PeakRSS          int64   // VmHWM of this process
-	RerunWritten     int     // generated files rewritten by an unchanged rerun
-	OneChangeWritten int     // ... after one note changed
+	// CPU seconds (user + system, this process and its children: Pagefind)
+	// of gen build and of the floor, medians, and the median of the runs'
+	// ratios: on a shared machine another job's load stretches wall
+	// times by whole seconds, CPU time much less.
+	BuildCPU, FloorCPU, CPURatio float64
+	PeakRSS                      int64 // VmHWM of this process
+	RerunWritten                 int   // generated files rewritten by an unchanged rerun
+	OneChangeWritten             int   // ... after one note changed
 }
 
 func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement, error) {
@@ -63,6 +69,7 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 	res := &Measurement{N: n, Options: m, Runs: runs, Stages: map[string]float64{}}
 	stages := map[string][]float64{}
 	var builds, hugos, pagefinds, floors, ratios []float64
+	var buildCPUs, floorCPUs, cpuRatios []float64
 	var s *config.Settings
 	for run := 0; run < runs; run++ {
 		// Each run starts from nothing, as a fresh clone in CI does.
@@ -75,12 +82,24 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 		}
 		s.Source, s.Notes = c.source, c.noteArgs
 		// The same hooks as `gen check`: search index, then links and URLs.
-		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
+		// The check's CPU time is taken out of gen build's, as its stage
+		// time is.
+		var checkCPU float64
+		check := pipeline.Check(s, pipeline.CheckOptions{})
+		timedCheck := func(staged string, r *pipeline.Result) (pipeline.Stage, error) {
+			c0 := cpuSeconds()
+			st, err := check(staged, r)
+			checkCPU += cpuSeconds() - c0
+			return st, err
+		}
+		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), timedCheck}}
 		stop, err := startProfile(cpuProfile, n, run)
 		if err != nil {
 			return nil, err
 		}
+		cpu0 := cpuSeconds()
 		r, err := pipeline.Build(s, hooks, io.Discard)
+		buildCPU := cpuSeconds() - cpu0 - checkCPU
 		stop()
 		if err != nil {
 			return nil, err
@@ -97,10 +116,14 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 				return nil, err
 			}
 		}
+		cpu0 = cpuSeconds()
 		hugo, pagefind, err := floor(floorDir, filepath.Join(tmp, fmt.Sprintf("floor-out-%d", run)), pf)
 		if err != nil {
 			return nil, err
 		}
+		floorCPU := cpuSeconds() - cpu0
+		buildCPUs, floorCPUs = append(buildCPUs, buildCPU), append(floorCPUs, floorCPU)
+		cpuRatios = append(cpuRatios, buildCPU/floorCPU)
 		builds, hugos, pagefinds = append(builds, build), append(hugos, hugo), append(pagefinds, pagefind)
 		floors, ratios = append(floors, hugo+pagefind), append(ratios, build/(hugo+pagefind))
 		if run < runs-1 {
@@ -113,6 +136,7 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 	}
 	res.Build, res.FloorHugo, res.FloorPagefind = median(builds), median(hugos), median(pagefinds)
 	res.Floor, res.Ratio = median(floors), median(ratios)
+	res.BuildCPU, res.FloorCPU, res.CPURatio = median(buildCPUs), median(floorCPUs), median(cpuRatios)
 
 	// Rerun: nothing changed, nothing should be rewritten.
 	r2, err := pipeline.Build(s, pipeline.Hooks{}, io.Discard)
@@ -266,6 +290,16 @@ func startProfile(file string, n, run int) (stop func(), err error) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// cpuSeconds is the CPU time this process and its waited-for children
+// (Pagefind) have used so far.
+func cpuSeconds() float64 {
+	var self, children syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children)
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(self.Utime) + tv(self.Stime) + tv(children.Utime) + tv(children.Stime)
+}
 
 // peakRSS reads this process's high-water resident set size.
 func peakRSS() int64 {
