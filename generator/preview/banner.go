@@ -42,15 +42,7 @@ func (p *preview) servePage(w http.ResponseWriter, r *http.Request, failed error
 	if path.Ext(name) != ".html" {
 		return false
 	}
-	f, err := http.Dir(Dir(p.s)).Open(name)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil || st.IsDir() {
-		return false
-	}
-	page, err := io.ReadAll(f)
+	page, err := p.readPage(name)
 	if err != nil {
 		return false
 	}
@@ -68,6 +60,20 @@ func (p *preview) servePage(w http.ResponseWriter, r *http.Request, failed error
 		_, _ = w.Write(page)
 	}
 	return true
+}
+
+// readPage reads a page of the rendered folder; through the live site
+// when there is one, so that it never meets a page a rebuild is writing.
+func (p *preview) readPage(name string) ([]byte, error) {
+	if live := p.current(); live != nil {
+		return live.ReadFile(name)
+	}
+	f, err := http.Dir(Dir(p.s)).Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // withLivereload is page with Hugo's livereload script at the start of

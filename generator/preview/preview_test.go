@@ -493,3 +493,56 @@ func TestNoteEditRefreshesTwinAndLLMsFull(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesReadWhileRebuilding: a page is fetched over and over while
+// rebuilds rewrite it (a visited page is rendered again by every rebuild,
+// as under hugo server); every answer is the whole page with its
+// livereload script, never one cut short by a write in progress.
+func TestPagesReadWhileRebuilding(t *testing.T) {
+	srv, _, dir := serveCorpus(t, 6)
+	page := "runbooks/00000-report/"
+	if code, _ := srv.navigate(page); code != 200 {
+		t.Fatalf("GET %s: %d", page, code)
+	}
+	stop := make(chan struct{})
+	bad := make(chan string, 1)
+	fetched := make(chan int, 1)
+	go func() {
+		n := 0
+		defer func() { fetched <- n }()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_, body := srv.navigate(page)
+			n++
+			if !strings.Contains(body, "/livereload.js?") || !strings.Contains(body, "</html>") {
+				select {
+				case bad <- body:
+				default:
+				}
+			}
+		}
+	}()
+	note := filepath.Join(dir, "notes", "00001-bullets.md")
+	for i := 0; i < 8; i++ {
+		f, err := os.OpenFile(note, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = f.WriteString("\nOne more line " + strings.Repeat("x", i) + ".\n")
+		f.Close()
+		srv.next()
+	}
+	close(stop)
+	if n := <-fetched; n < 8 {
+		t.Errorf("only %d fetches during 8 rebuilds", n)
+	}
+	select {
+	case body := <-bad:
+		t.Errorf("a page read during a rebuild was incomplete (%d bytes): %.300s", len(body), body)
+	default:
+	}
+}

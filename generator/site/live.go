@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -121,6 +122,21 @@ func (l *Live) Visit(path string) error {
 		return l.failed(err)
 	}
 	return nil
+}
+
+// ReadFile reads a file of the rendered folder (name below it, slash
+// separated, as in a URL) under the lock every render holds: Hugo
+// rewrites a page in place, so a page read while a rebuild writes it
+// could come out empty or cut short, without its livereload script or
+// its end, and a browser tab showing it would never reload again.
+func (l *Live) ReadFile(name string) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	root := l.opt.OutDir
+	if l.h != nil {
+		root = l.h.outDir
+	}
+	return os.ReadFile(filepath.Join(root, filepath.FromSlash(path.Clean("/"+name))))
 }
 
 // Close releases Hugo's caches.
