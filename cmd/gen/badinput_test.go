@@ -14,8 +14,6 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-
-	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 // A well-formed minimal checkout the bad inputs are dropped into.
@@ -27,182 +25,14 @@ var goodTree = map[string]string{
 	"notes/good.md":                     "# A good note\n\nSIGSEGV in `nvfuser::A::b`; rerun with `NVFUSER_DUMP=fusion_ir`.\n",
 }
 
-// badInput is one broken or hostile input for runBadInputs. The zero value
-// of every field but name is a sensible default, so a case states only what
-// makes it bad and what must happen.
-type badInput struct {
-	name string
-	// files override goodTree in the case's own checkout (paths relative to
-	// it; notes go under notes/, which is passed with --notes). A value of
-	// "\x00delete" removes that file from the checkout.
-	files map[string]string
-	// setup runs after the checkout is written and before gen runs: it can
-	// make output folders, symlinks or a config file, and add to e.Guard.
-	setup func(t *testing.T, e *badEnv)
-	// args are gen's arguments; nil means e.DefaultArgs() (build with
-	// --config, --source, --notes and --out).
-	args func(e *badEnv) []string
-
-	// fail is a substring the error must contain — it names the input
-	// (file, and line where there is one). "" means the input is accepted:
-	// gen must exit 0 and publish a site with no active content.
-	fail string
-	// code is the expected exit status when fail is set; 0 means 1. Usage
-	// errors (bad flags) exit 2, like the flag package's own.
-	code int
-	// warn, for accepted inputs, is a substring the output must contain.
-	warn string
-	// render, for accepted inputs, makes further checks on the site.
-	render func(t *testing.T, e *badEnv)
-	// serial: the case changes the process's environment (t.Setenv), so
-	// it runs alone, not beside the others.
-	serial bool
-	// search: the case needs the search index (Pagefind) built. Without
-	// it the case's gen build runs with --no-search: what these cases
-	// check is the render and the publish, and Pagefind is most of a
-	// small build's time.
-	search bool
-}
-
 const deleteFile = "\x00delete"
 
-// badEnv is one case's world: a project copy, a checkout, and an output
-// folder that already holds a good site built by gen.
+// badEnv is what a page check of a bad-input script sees.
 type badEnv struct {
-	Proj   string // the Hugo project copy (config.toml, generated/)
-	Config string // Proj/config.toml
-	Src    string // the checkout with the case's files
-	Notes  string // Src/notes
-	Out    string // holds the previously published good site
-	// Guard lists further paths (files or folders) that must be
-	// byte-identical after a refused run; setup adds to it.
-	Guard []string
-	// Target is the path a case is about (an --out, a --source); "{target}"
-	// in the case's fail text stands for it.
-	Target string
-	// Keep lists names beside Out that look like gen's staging but are
-	// not gen's, so must survive (see leftovers).
-	Keep []string
-	// Stdout and Stderr are gen's output, for render checks.
+	Out    string // the published site ($SITE)
+	Target string // the path the case is about ($TARGET), if any
+	// Stdout and Stderr are gen's output.
 	Stdout, Stderr string
-}
-
-// DefaultArgs builds the case's checkout and notes into Out.
-func (e *badEnv) DefaultArgs() []string {
-	args := []string{"--config", e.Config, "--source", e.Src, "--out", e.Out}
-	if _, err := os.Stat(e.Notes); err == nil {
-		args = append(args, "--notes", e.Notes)
-	}
-	return args
-}
-
-// runBadInputs runs each case against a fresh copy of a good site and
-// asserts, for every case: gen does not panic; a refused input exits with
-// the expected status and an error naming the input, and leaves the
-// previously published site (and every guarded path) byte-identical with no
-// staging folder beside it; an accepted input publishes a site with no
-// active content from the inputs (no foreign <script>, no on* attributes,
-// no javascript:/data:/vbscript: URLs).
-func runBadInputs(t *testing.T, cases []badInput) {
-	t.Helper()
-	proj := testsite.New(t)
-	cfg := filepath.Join(proj, "config.toml")
-
-	// One good site, built by gen from goodTree, copied into every case's
-	// output folder: "the site published before the bad run".
-	goodSrc := t.TempDir()
-	writeTree(t, goodSrc, goodTree, nil)
-	goodOut := filepath.Join(t.TempDir(), "site")
-	if code, o, e := runGen(t, "--config", cfg, "--source", goodSrc, "--notes", filepath.Join(goodSrc, "notes"), "--out", goodOut); code != 0 {
-		t.Fatalf("building the good site: exit %d\n%s\n%s", code, o, e)
-	}
-	baseline := siteScripts(t, goodOut)
-
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			// Each case has a project of its own (its generated/ is its
-			// own), so the cases, each a whole build, run side by side.
-			if !tc.serial {
-				t.Parallel()
-			}
-			proj := testsite.New(t)
-			cfg := filepath.Join(proj, "config.toml")
-			// A folder of its own: the project is in another temporary
-			// folder of the same test, so the one above the checkout must
-			// hold the checkout alone.
-			src := filepath.Join(t.TempDir(), "fuser")
-			writeTree(t, src, goodTree, tc.files)
-			outParent := t.TempDir()
-			e := &badEnv{Proj: proj, Config: cfg, Src: src, Notes: filepath.Join(src, "notes"), Out: filepath.Join(outParent, "site")}
-			if err := os.CopyFS(e.Out, os.DirFS(goodOut)); err != nil {
-				t.Fatal(err)
-			}
-			if tc.setup != nil {
-				tc.setup(t, e)
-			}
-			guarded := map[string]map[string][]byte{}
-			for _, p := range append([]string{e.Out}, e.Guard...) {
-				guarded[p] = testsite.Tree(t, p)
-			}
-			args := e.DefaultArgs()
-			if tc.args != nil {
-				args = tc.args(e)
-			}
-			if !tc.search {
-				args = withoutSearch(args)
-			}
-			code, stdout, stderr := runGen(t, args...)
-			e.Stdout, e.Stderr = stdout, stderr
-			if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") {
-				t.Fatalf("gen crashed:\n%s", stderr)
-			}
-			if left := leftovers(t, outParent, e.Out, e.Keep); len(left) > 0 {
-				t.Errorf("staging or old folders left beside the site: %v", left)
-			}
-			if tc.fail != "" {
-				want := tc.code
-				if want == 0 {
-					want = 1
-				}
-				if code != want {
-					t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, want, stdout, stderr)
-				}
-				if want := strings.ReplaceAll(tc.fail, "{target}", e.Target); !strings.Contains(stderr, want) {
-					t.Errorf("error does not say %q:\n%s", want, stderr)
-				}
-				for p, before := range guarded {
-					if changed := testsite.Diff(before, testsite.Tree(t, p)); len(changed) > 0 {
-						t.Errorf("%s changed after a refused run: %v", p, changed)
-					}
-				}
-				return
-			}
-			if code != 0 {
-				t.Fatalf("exit %d, want the input accepted\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
-			}
-			if tc.warn != "" && !strings.Contains(stdout+stderr, tc.warn) {
-				t.Errorf("output does not warn %q:\nstdout:\n%s\nstderr:\n%s", tc.warn, stdout, stderr)
-			}
-			out := publishedOut(args, e.Out)
-			noActiveContent(t, out, baseline)
-			if tc.render != nil {
-				tc.render(t, e)
-			}
-		})
-	}
-}
-
-// withoutSearch adds --no-search to a gen build's arguments (first, so
-// that a case's own last argument stays last); other commands are left as
-// they are (gen check always indexes).
-func withoutSearch(args []string) []string {
-	switch {
-	case len(args) > 0 && args[0] == "build":
-		return append([]string{"build", "--no-search"}, args[1:]...)
-	case len(args) > 0 && strings.HasPrefix(args[0], "-"):
-		return append([]string{"--no-search"}, args...)
-	}
-	return args
 }
 
 // runGen is gen with any panic turned into a test failure naming it, so
@@ -251,11 +81,11 @@ func publishedOut(args []string, def string) string {
 
 // leftovers lists names in dir that a publish leaves only by mistake:
 // staging (.site.new-*) and previous-site (.site.old-*) folders.
-func leftovers(t *testing.T, dir, out string, keep []string) []string {
+func leftovers(t reporter, dir, out string, keep []string) []string {
 	t.Helper()
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v", err)
 	}
 	var left []string
 	prefix := "." + filepath.Base(out) + "."
@@ -373,7 +203,7 @@ func eachPage(t reporter, dir string, f func(name string, doc *goquery.Document)
 
 // pageOf returns the built page of a note by its id, from whichever
 // section it landed in.
-func pageOf(t *testing.T, out, id string) string {
+func pageOf(t reporter, out, id string) string {
 	t.Helper()
 	for _, sec := range []string{"runbooks", "guides", "notes"} {
 		if b, err := os.ReadFile(filepath.Join(out, sec, id, "index.html")); err == nil {
@@ -382,44 +212,6 @@ func pageOf(t *testing.T, out, id string) string {
 	}
 	t.Fatalf("the page of note %q was not built", id)
 	return ""
-}
-
-// TestBadInputCorpus: the source files and notes this package's own
-// corpus covers (output folders, flags and config are in
-// TestBadOutputAndFlags).
-func TestBadInputCorpus(t *testing.T) {
-	nested := strings.Repeat("> ", 5000) + "deep\n"
-	runBadInputs(t, []badInput{
-		{name: "broken yaml", files: map[string]string{"tools/env-config/env_options.yaml": "options:\n  - name: [unclosed\n"}, fail: "tools/env-config/env_options.yaml:"},
-		{name: "yaml duplicate names", files: map[string]string{"tools/env-config/env_options.yaml": "options:\n  - name: A\n  - name: A\n"}, fail: "tools/env-config/env_options.yaml:3: duplicate entry"},
-		{name: "truncated table", files: map[string]string{"csrc/options.cpp": "const std::unordered_map<std::string, DebugDumpOption> available_options = {\n  {\"fusion_ir\", DebugDumpOption::FusionIr},\n"}, fail: "csrc/options.cpp:1"},
-		{name: "garbage c++", files: map[string]string{"csrc/options.h": "enum class DebugDumpOption { \"unterminated\n"}, fail: "csrc/options.h:"},
-		{name: "binary header", files: map[string]string{"csrc/options.h": "\x7fELF\x00\x01\x02"}, fail: "csrc/options.h"},
-		{name: "binary note", files: map[string]string{"notes/core.md": "\x00\x01core dump"}, fail: "notes/core.md"},
-		{name: "invalid utf-8 note", files: map[string]string{"notes/latin1.md": "# Crash in caf\xe9\n\nSIGSEGV in `nvfuser::A::b`\n"}},
-		{name: "deeply nested note", files: map[string]string{"notes/deep.md": nested}, fail: "notes/deep.md"},
-		{name: "duplicate note ids", files: map[string]string{"notes/a/crash.md": "# A\n", "notes/b/crash.md": "# B\n"}, fail: "note id \"crash\" is already used"},
-		{name: "reference hugo cannot resolve", files: map[string]string{"notes/badref.md": "# Crash\n\nSee [the variable](/env/nvfuser_no_such_variable) for details.\n"}, fail: "notes/badref.md:3: broken internal link \"/env/nvfuser_no_such_variable\""},
-		{name: "unbalanced option parens", files: map[string]string{"notes/parens.md": "# Crash\n\nRun `NVFUSER_DUMP=fusion_ir(3,4 pytest x.py` and it segfaults.\n"}},
-		{name: "raw html and script in a note", files: map[string]string{"notes/xss.md": "# Crash\n\n<script>window.__pwned=1</script>\n\n<img src=x onerror=alert(1)>\n\nSIGSEGV\n"},
-			render: func(t *testing.T, e *badEnv) {
-				// The note's script goes, whole; its image stays, without
-				// the event attribute.
-				doc, err := goquery.NewDocumentFromReader(strings.NewReader(pageOf(t, e.Out, "xss")))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if strings.Contains(doc.Find("script").Text(), "__pwned") || doc.Find("[onerror]").Length() > 0 {
-					t.Error("raw HTML from the note reached the page")
-				}
-				if strings.Contains(doc.Find("article").Text(), "__pwned") {
-					t.Error("the note's script is shown as text: it should be gone")
-				}
-				if doc.Find(`article img[src="x"]`).Length() != 1 {
-					t.Error("the note's image is gone: only its onerror should be")
-				}
-			}},
-	})
 }
 
 // TestRunBadInputsCatchesProblems: the runner's active-content check
@@ -459,6 +251,7 @@ func TestRunBadInputsCatchesProblems(t *testing.T) {
 // stand in for it.
 type reporter interface {
 	Helper()
+	Error(args ...any)
 	Errorf(format string, args ...any)
 	Fatalf(format string, args ...any)
 }
@@ -474,4 +267,5 @@ func (p *probeT) Errorf(f string, a ...any) {
 	p.failed = true
 	p.msgs = append(p.msgs, fmt.Sprintf(f, a...))
 }
+func (p *probeT) Error(a ...any)            { p.Errorf("%s", fmt.Sprint(a...)) }
 func (p *probeT) Fatalf(f string, a ...any) { p.Errorf(f, a...) }

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// renderChecks are the checks of a published page that need an HTML
+// parser, named for the script that runs them (render NAME). What every
+// accepted input must satisfy — no active content — the script's gen
+// command checks itself; these say what the case's own note must look
+// like. (A check that a file exists or says something is the script's:
+// exists, grep.)
+var renderChecks = map[string]func(t reporter, e *badEnv){
+	"raw-html-and-script-in-a-note": func(t reporter, e *badEnv) {
+		// The note's script goes, whole; its image stays, without
+		// the event attribute.
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(pageOf(t, e.Out, "xss")))
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		if strings.Contains(doc.Find("script").Text(), "__pwned") || doc.Find("[onerror]").Length() > 0 {
+			t.Error("raw HTML from the note reached the page")
+		}
+		if strings.Contains(doc.Find("article").Text(), "__pwned") {
+			t.Error("the note's script is shown as text: it should be gone")
+		}
+		if doc.Find(`article img[src="x"]`).Length() != 1 {
+			t.Error("the note's image is gone: only its onerror should be")
+		}
+	},
+	"javascript-link":          inert("js", []string{"here"}, "javascript:"),
+	"obfuscated-schemes":       inert("obf", []string{"a", "b", "c", "d", "e"}, "javascript", "alert("),
+	"data-vbscript-file-links": inert("schemes", []string{"d", "v", "f", "x"}, "data:", "vbscript:", "file:", "x-custom:"),
+	"images": func(t reporter, e *badEnv) {
+		inert("img", []string{"boom", "pixel"}, "javascript:", "data:")(t, e)
+		if noteDoc(t, e, "img").Find(`img[src="/img/ok.png"]`).Length() == 0 {
+			t.Error("a relative image was dropped")
+		}
+	},
+	"autolinks": func(t reporter, e *badEnv) {
+		inert("auto", []string{"javascript:alert(1)", "VBScript:x"}, "javascript:", "vbscript:")(t, e)
+		doc := noteDoc(t, e, "auto")
+		if doc.Find(`a[href="https://example.com/ok"]`).Length() == 0 || doc.Find(`a[href="mailto:dev@example.com"]`).Length() == 0 {
+			t.Error("safe autolinks are no longer links")
+		}
+	},
+	"reference-links": func(t reporter, e *badEnv) {
+		inert("refs", []string{"the log"}, "javascript:")(t, e)
+		if noteDoc(t, e, "refs").Find(`a[href="https://github.com/NVIDIA/Fuser/pull/1"]`).Length() == 0 {
+			t.Error("a safe reference link is no longer a link")
+		}
+	},
+	"protocol-relative-and-bare-ftp": func(t reporter, e *badEnv) {
+		inert("proto", []string{"away"}, "evil.example", "ftp:")(t, e)
+		// Bare ftp URLs are text: the handbook's autolinker links
+		// only what urlsafe allows.
+		if text := articleText(t, e, "proto"); !strings.Contains(text, "ftp://files.example.com/dump.bin here, (ftp://host/a_(b)) and ftp://host/x'") {
+			t.Errorf("bare ftp URLs are not shown as written:\n%s", text)
+		}
+	},
+	"safe-links-stay-links": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "safe")
+		for _, href := range []string{"https://example.com/a?b=1&c=2", "mailto:dev@example.com", "#crash", "/"} {
+			if doc.Find(`a[href="`+href+`"]`).Length() == 0 {
+				t.Errorf("no link to %q", href)
+			}
+		}
+		// A relative link to nothing on disk is flagged, not dead
+		// (see assets_test.go).
+		if doc.Find("span.ref-missing").Text() != "relbroken link" {
+			t.Errorf("the unresolved relative link is not flagged: %q", doc.Find("span.ref-missing").Text())
+		}
+		if doc.Find("span.unsafe-url").Length() != 0 {
+			t.Error("a safe link was made inert")
+		}
+	},
+	"unsafe-urls-in-headings-tables-lists-quotes": inert("nested", []string{"t", "l", "q"}, "javascript:"),
+	"unsafe-edit-url-base": func(t reporter, e *badEnv) {
+		if noteDoc(t, e, "edit").Find("a.edit-link").Length() != 0 {
+			t.Error("an edit link was made from a javascript: notes_edit_url")
+		}
+	},
+	"hostile-note-file-name-in-edit-url": func(t reporter, e *badEnv) {
+		var hrefs []string
+		eachPage(t, e.Out, func(_ string, doc *goquery.Document) {
+			doc.Find("a.edit-link").Each(func(_ int, s *goquery.Selection) {
+				if h := s.AttrOr("href", ""); strings.Contains(h, "/team/") && !slices.Contains(hrefs, h) {
+					hrefs = append(hrefs, h)
+				}
+			})
+		})
+		want := "https://git.example/notes/edit/main/team/q%22%3E%3Cb%3Ex.md"
+		if len(hrefs) != 1 || hrefs[0] != want {
+			t.Errorf("edit links %q, want [%q]", hrefs, want)
+		}
+	},
+	"shortcode-delimiters-everywhere": func(t reporter, e *badEnv) {
+		text := articleText(t, e, "tmpl")
+		for _, want := range []string{"Prose {{< ref x >}} and {{% pct %}} and lone {{< opener.", "{{< span >}}", "{{< highlight go >}}\nlone {{< in block", "Go braces {{ .Site.Title }} and {{ range . }}{{ end }}."} {
+			if !strings.Contains(text, want) {
+				t.Errorf("page does not show %q verbatim:\n%s", want, text)
+			}
+		}
+		if strings.Contains(noteDoc(t, e, "tmpl").Find("pre").Text(), "\u2060") {
+			t.Error("the code block carries the word joiner: copied code would differ from the note")
+		}
+		if code := noteDoc(t, e, "tmpl").Find("article code").Text(); strings.Contains(code, "\u2060") || !strings.Contains(code, "lone {{% here") {
+			t.Errorf("inline code carries the word joiner, or lost the note's text: %q", code)
+		}
+	},
+	"hugo-s-own-escape-form": func(t reporter, e *badEnv) {
+		if text := articleText(t, e, "esc"); !strings.Contains(text, "{{</* ref */>}}") {
+			t.Errorf("the note's escape form was not shown as written:\n%s", text)
+		}
+	},
+	"html-is-sanitized-as-github-does": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "html")
+		text := doc.Find("article").Text()
+		for _, want := range []string{"std::vector<int>", "<!--more--> in code"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("page does not show %q as text:\n%s", want, text)
+			}
+		}
+		if strings.Count(text, "<!--more") != 1 {
+			t.Errorf("the note's comment should be gone and the one in code shown:\n%s", text)
+		}
+		if doc.Find("article b").Text() != "bold" || doc.Find("article div").FilterFunction(func(_ int, s *goquery.Selection) bool { return strings.TrimSpace(s.Text()) == "block" }).Length() != 1 {
+			t.Error("the note's safe HTML did not become elements")
+		}
+		if doc.Find("article [onclick], article div.box").Length() != 0 {
+			t.Error("an event or class attribute of the note survived")
+		}
+		if sym := doc.Find(".symptom-text").Text(); !strings.Contains(sym, "std::vector<int>") {
+			t.Errorf("the symptom lost the note's text: %q", sym)
+		}
+	},
+	"html-constructs": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "constructs")
+		for _, c := range htmlConstructs {
+			sel := "article " + strings.ReplaceAll(c.selector, ", ", ", article ")
+			n := doc.Find(sel).Length()
+			if c.kept && n == 0 {
+				t.Errorf("%s: allowed, but no %q on the page", c.name, c.selector)
+			}
+			if !c.kept && n != 0 {
+				t.Errorf("%s: forbidden, but %q is on the page", c.name, c.selector)
+			}
+		}
+		if doc.Find(`link[href*="katex"]`).Length() != 0 {
+			t.Error("a page without math links KaTeX's stylesheet")
+		}
+		html, _ := doc.Find("article").Html()
+		for _, bad := range []string{"alert(", "&lt;details", "&lt;!--", "SPDX", "javascript:", "onerror", "ZgotmplZ"} {
+			if strings.Contains(html, bad) {
+				t.Errorf("the page has %q:\n%s", bad, html)
+			}
+		}
+	},
+	"alerts-and-math": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "math")
+		if doc.Find("article .callout-warning .callout-title").Text() != "Warning" || doc.Find("article .callout").Length() != 1 {
+			t.Error("the alert is not a warning callout, or [!FOO] became one")
+		}
+		if !strings.Contains(doc.Find("article blockquote").Text(), "[!FOO]") {
+			t.Error("a marker GitHub does not know is not shown as written")
+		}
+		if n := doc.Find("article .katex").Length(); n != 3 {
+			t.Errorf("%d pieces of math rendered, want 3 ($2\\times 2$, \\(a_1\\), $$x_1 * y_1$$)", n)
+		}
+		if doc.Find(`link[rel="stylesheet"][href*="katex"]`).Length() != 1 {
+			t.Error("a page with math does not link KaTeX's stylesheet")
+		}
+		text := doc.Find("article").Text()
+		for _, want := range []string{"Set $HOME and pay $5 and $10;", `\frac{`} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the page does not show %q as text:\n%s", want, text)
+			}
+		}
+		if strings.Contains(text, "[!WARNING]") || doc.Find("article em").Length() != 0 {
+			t.Errorf("the alert marker shows, or math was read as emphasis:\n%s", text)
+		}
+		if sym := doc.Find(".symptom-text").Text(); strings.Contains(sym, "[!") {
+			t.Errorf("the summary shows the alert marker: %q", sym)
+		}
+	},
+}
