@@ -8,7 +8,7 @@
 //	go run ./internal/cmd/bench -n 2000 -runs 5
 //	go run ./internal/cmd/bench -n 2000 -cpuprofile /tmp/gen.prof   # then go tool pprof /tmp/gen.prof.2000.0
 //	go run ./internal/cmd/bench -serve -n 2000,10000 -hugo /tmp/hugo-bin/hugo   # live preview: save to served
-//	go run ./internal/cmd/bench -source ../Fuser -notes ../shared/seeds -runs 3  # the real handbook against its floor
+//	go run ./internal/cmd/bench -source ../Fuser -notes ../shared/seeds -runs 3 -warm  # the real handbook against its floor, history cache warm
 //
 // Figures are kept in docs/benchmarks.md.
 package main
@@ -34,6 +34,7 @@ func main() {
 	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
 	source := flag.String("source", "", "with -notes: measure this nvFuser checkout and notes folder (the real handbook) instead of a synthetic corpus; -n is ignored")
 	notesDir := flag.String("notes", "", "with -source: the notes folder")
+	warm := flag.Bool("warm", false, "start every timed build with the cache of an untimed first build (git history, freshness), as the publishing workflow restores it")
 	flag.Parse()
 	if *serve && *one > 0 {
 		bin, err := findHugo(*hugoFlag)
@@ -59,7 +60,7 @@ func main() {
 		}
 	}
 	if *one > 0 {
-		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile, real)
+		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile, real, *warm)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
@@ -93,6 +94,9 @@ func main() {
 		}
 		if real != nil {
 			args = append(args, "-source", real.source, "-notes", real.notes)
+		}
+		if *warm {
+			args = append(args, "-warm")
 		}
 		cmd := exec.Command(exe, args...)
 		cmd.Stderr = os.Stderr

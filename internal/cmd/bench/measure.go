@@ -44,7 +44,7 @@ type Measurement struct {
 	OneChangeWritten             int   // ... after one note changed
 }
 
-func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement, error) {
+func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*Measurement, error) {
 	var c *benchCorpus
 	var err error
 	if real != nil {
@@ -71,6 +71,25 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 	var builds, hugos, pagefinds, floors, ratios []float64
 	var buildCPUs, floorCPUs, cpuRatios []float64
 	var s *config.Settings
+	// A warm cache (-warm): a first build, untimed, whose generated/cache
+	// (the git history walk, freshness verdicts) every timed run starts
+	// with, as the publishing workflow restores it.
+	var warmCache string
+	if warm {
+		proj := filepath.Join(tmp, "project-warm")
+		if err := project.Copy(root, proj); err != nil {
+			return nil, err
+		}
+		ws, err := config.Load(filepath.Join(proj, "config.toml"))
+		if err != nil {
+			return nil, err
+		}
+		ws.Source, ws.Notes = c.source, c.noteArgs
+		if _, err := pipeline.Build(ws, pipeline.Hooks{}, io.Discard); err != nil {
+			return nil, err
+		}
+		warmCache = filepath.Join(ws.GeneratedDir(), "cache")
+	}
 	for run := 0; run < runs; run++ {
 		// Each run starts from nothing, as a fresh clone in CI does.
 		proj := filepath.Join(tmp, fmt.Sprintf("project-%d", run))
@@ -81,6 +100,11 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs) (*Measurement,
 			return nil, err
 		}
 		s.Source, s.Notes = c.source, c.noteArgs
+		if warmCache != "" {
+			if err := fsutil.CopyTree(warmCache, filepath.Join(s.GeneratedDir(), "cache")); err != nil {
+				return nil, err
+			}
+		}
 		// The same hooks as `gen check`: search index, then links and URLs.
 		// The check's CPU time is taken out of gen build's, as its stage
 		// time is.
