@@ -81,7 +81,8 @@ commands:
            last build published (else out in the config; --out: that site), and say
            which site it searched; an option an "Invalid option" error names comes
            first, with whether it exists in the "nvfuser version: X" the text reports;
-           --format github prints GitHub Actions annotations linking each matching
+           the options and variables the text sets (NVFUSER_DUMP=x python ...) follow
+           the best match; --format github prints GitHub Actions annotations linking each matching
            runbook (and each failing test a runbook names) and appends a markdown
            summary to --summary FILE, default $GITHUB_STEP_SUMMARY
   version  gen's, Hugo's, Pagefind's and Go's versions (for bug reports)

@@ -166,7 +166,9 @@ func TestMatch(t *testing.T) {
 func FuzzMatch(f *testing.F) {
 	cs := []*model.Check{{ID: "a", Pieces: []string{"x ", " y {} z"}, Condition: "a == b", Function: "f", Where: model.Location{File: "csrc/a.cpp", Line: 3}}}
 	entries := Entries(cs)
+	AddPast(entries, []model.PastSpot{{File: "csrc/a.cpp", Line: 7, Check: "a"}, {File: "csrc/old.cpp", Line: 9, Check: "a"}})
 	f.Add("Exception raised from f at /q/csrc/a.cpp:3 (most")
+	f.Add("x INTERNAL ASSERT FAILED at \"/p/csrc/old.cpp\":9, please report a bug with repro script to NVFuser at u Exception raised from f at /p/csrc/old.cpp:9")
 	f.Add("INTERNAL ASSERT FAILED at \"csrc/a.cpp\":99999999999999")
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, h := range Match(entries, s) {

@@ -84,6 +84,8 @@ type Entry struct {
 	// Anchors are the rarest words of the message and condition: a text
 	// sharing none of them (and no frame) is not compared further.
 	Anchors []string `json:"a,omitempty"`
+	// Past are the lines the check had in past revisions (see past.go).
+	Past string `json:"p,omitempty"`
 }
 
 // Hit is a check a text matched.
@@ -104,6 +106,11 @@ var (
 	reGDB = regexp.MustCompile(`func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)`)
 	// A backtrace frame: "frame #2: nvfuser::SegmentedFusion::validateDisjoint() const + 0x1e1"
 	reBacktrace = regexp.MustCompile(`frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(`)
+	// 2024's builds printed the condition before INTERNAL ASSERT FAILED.
+	reCondFirst = regexp.MustCompile(`[^ \t\n:] INTERNAL ASSERT FAILED at`)
+	// An assert printed with nothing between nvFuser's report line and
+	// the frame: the check that fired has no message of its own.
+	reNoMessage = regexp.MustCompile(`please report a bug with repro script to NVFuser at [^ ]+ Exception raised from`)
 )
 
 // Flatten is what matching compares: no colour codes, every run of white
@@ -304,6 +311,11 @@ func Match(entries []Entry, text string) []Hit {
 	bare := strings.ReplaceAll(flat, " ", "")
 	words := wordSet(flat)
 	fs := frames(text)
+	// A text printing a condition before INTERNAL ASSERT FAILED names
+	// its check's condition: a past line does not count for a check with
+	// another (a throw has none: NVF_ERROR(false, ...) became NVF_THROW).
+	condFirst := reCondFirst.MatchString(flat)
+	noMessage := reNoMessage.MatchString(flat)
 	// A frame's function alone counts when its file has no check at all
 	// (renamed or gone since): in a file that has checks, another
 	// function's checks of the same name are not it.
@@ -327,6 +339,18 @@ func Match(entries []Entry, text string) []Hit {
 				points += FrameExact
 				specific += FrameExact
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
+			// A line the check had in an older build.
+			case (f.fn == "" || e.Fn == "" || f.fn == e.Fn) && pastAt(e, f.file, f.line) &&
+				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
+				!(noMessage && hasOwnText(e.Message)):
+				points += FramePast
+				specific += FramePast
+				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				if f.fn != "" && f.fn == e.Fn {
+					// The frame's function agrees too: more than the
+					// function alone gives its siblings.
+					points += FrameFunction + e.FnWeight
+				}
 			case same && f.fn != "" && f.fn == e.Fn:
 				points += FrameFunction + e.FnWeight
 				specific += 5 * FrameFunction / max(e.FnInFile, 1)
@@ -391,6 +415,21 @@ func Match(entries []Entry, text string) []Hit {
 	}
 	return hits
 }
+
+// hasOwnText: a message template with words of the caller's, beyond the
+// comparison forms' "Found {} vs {}. ".
+func hasOwnText(m string) bool {
+	m = strings.TrimPrefix(m, comparisonPrefix)
+	for i := 0; i < len(m); i++ {
+		if c := m[i] | 0x20; c >= 'a' && c <= 'z' {
+			return true
+		}
+	}
+	return false
+}
+
+// comparisonPrefix is how the comparison forms' template starts (flattened).
+const comparisonPrefix = "Found {} vs {}. "
 
 func anyIn(ws []string, set map[string]bool) bool {
 	for _, w := range ws {

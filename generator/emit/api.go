@@ -148,6 +148,9 @@ func (e *emitter) api() error {
 	}
 	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())
 	idx.Options = lookupOptions(e.h, abs)
+	for _, v := range e.h.Variables {
+		idx.Vars = append(idx.Vars, lookup.VarDoc{Name: v.Name, URL: abs(urls.Var(v.Name))})
+	}
 	quotes := map[string][]string{}
 	for _, c := range e.h.Checks {
 		for _, n := range c.Notes {
@@ -155,6 +158,7 @@ func (e *emitter) api() error {
 		}
 	}
 	idx.WithChecks(e.h.Checks, abs(urls.Checks), quotes)
+	idx.WithPast(e.h.PastSpots, e.h.RemovedChecks)
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx, "errors.json": e.apiErrors(abs)} {
 		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {
 			return err

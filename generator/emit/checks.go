@@ -57,6 +57,14 @@ type checkParams struct {
 	SinceCommit Link     `toml:"since_commit,omitempty"`
 	Earliest    bool     `toml:"earliest,omitempty"`
 	Formerly    []string `toml:"formerly,omitempty"`
+	// FnChanges are the last commits that changed the function the check
+	// is in, newest first.
+	FnChanges []fnChange `toml:"function_changes,omitempty"`
+}
+
+type fnChange struct {
+	Commit Link   `toml:"commit"`
+	When   string `toml:"when"` // "0.2.23, 2024-12-10"
 }
 
 type checkTest struct {
@@ -161,6 +169,9 @@ func (e *emitter) checkPages() error {
 		if err := e.put("errors/removed/_index.md", page{front: e.removedPage()}); err != nil {
 			return err
 		}
+		if err := e.removedCheckPages(); err != nil {
+			return err
+		}
 	}
 	var areaIndex checkListFront
 	areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
@@ -218,6 +229,9 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		p.SinceCommit = Link{Text: shortHash(hist.Added.Commit), URL: urls.Commit(e.site.RepoURL, hist.Added.Commit)}
 	}
 	p.Formerly = c.Formerly
+	for _, ev := range c.FunctionChanges {
+		p.FnChanges = append(p.FnChanges, fnChange{Commit: Link{Text: shortHash(ev.Commit), URL: urls.Commit(e.site.RepoURL, ev.Commit)}, When: ev.Since()})
+	}
 	for _, old := range c.Formerly {
 		f.Aliases = append(f.Aliases, urls.Check(old))
 	}

@@ -30,6 +30,9 @@ type checkFact struct {
 	ID    string `json:"i"`
 	Fn    string `json:"f,omitempty"`
 	Words string `json:"w,omitempty"`
+	// Line is where the macro's name sits in this revision: what an
+	// error from a build of it printed (see Spots).
+	Line int `json:"l,omitempty"`
 }
 
 // CheckRecord is the history of one check id.
@@ -43,6 +46,20 @@ type CheckRecord struct {
 	// Formerly lists the ids it had before, oldest first.
 	ReplacedBy string   `json:"replaced_by,omitempty"`
 	Formerly   []string `json:"formerly,omitempty"`
+	// File and Line are where it was last seen.
+	File string `json:"file,omitempty"`
+	Line int    `json:"line,omitempty"`
+}
+
+// Spot is a place a check sat in past revisions: an error printed by a
+// build of one of them names FILE:LINE, and today another check (or
+// nothing) may sit there. Only the ids that held the place in at least
+// half of the file's revisions that had a check there are kept: the
+// occupant an old line most likely meant.
+type Spot struct {
+	File string `json:"f"`
+	Line int    `json:"l"`
+	ID   string `json:"i"` // base id (checks.BaseID) at the time
 }
 
 // checkMarkers prefilter C++ blobs: one that names no checking macro holds
@@ -61,7 +78,16 @@ func parseChecks(path string, data []byte) facts {
 			fn = c.Function
 		}
 		id := checks.BaseID(&c)
-		f.Checks = append(f.Checks, checkFact{ID: id, Fn: fn, Words: checks.WordsPart(&c)})
+		f.Checks = append(f.Checks, checkFact{ID: id, Fn: fn, Words: checks.WordsPart(&c), Line: c.Where.Line})
+	}
+	keep := map[string]bool{}
+	for _, c := range f.Checks {
+		if c.Fn != "" {
+			keep[c.Fn] = true
+		}
+	}
+	if len(keep) > 0 {
+		f.Digests = checks.Digests(toks, keep)
 	}
 	return f
 }
@@ -71,10 +97,51 @@ type checkWalk struct {
 	files map[string][]checkFact // path -> checks of its current blob
 	count map[string]int         // id -> places in the tree
 	recs  map[string]*CheckRecord
+	// spots counts, per file and line, the revisions of the file in
+	// which each id sat there.
+	spots map[spotKey]map[string]int
+	// digests are each file's functions' code digests; fnChanges the
+	// last commits that changed each function (fnKey), newest first.
+	digests   map[string]map[string]uint64
+	fnChanges map[string][]model.Event
+}
+
+type spotKey struct {
+	file string
+	line int
 }
 
 func newCheckWalk() *checkWalk {
-	return &checkWalk{files: map[string][]checkFact{}, count: map[string]int{}, recs: map[string]*CheckRecord{}}
+	return &checkWalk{files: map[string][]checkFact{}, count: map[string]int{}, recs: map[string]*CheckRecord{},
+		spots: map[spotKey]map[string]int{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{}}
+}
+
+// Spots are the places checks held in past revisions, by file and line
+// (see Spot).
+func (cw *checkWalk) Spots() []Spot {
+	var out []Spot
+	for k, ids := range cw.spots {
+		total := 0
+		for _, n := range ids {
+			total += n
+		}
+		for id, n := range ids {
+			if 2*n >= total {
+				out = append(out, Spot{File: k.file, Line: k.line, ID: id})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.ID < b.ID
+	})
+	return out
 }
 
 // commit applies one commit's C++ changes (path -> new facts, nil for a
@@ -104,6 +171,16 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 			delete(cw.files, p)
 		} else {
 			cw.files[p] = changed[p]
+		}
+		for _, c := range changed[p] {
+			if c.Line <= 0 {
+				continue
+			}
+			k := spotKey{p, c.Line}
+			if cw.spots[k] == nil {
+				cw.spots[k] = map[string]int{}
+			}
+			cw.spots[k][c.ID]++
 		}
 	}
 	for _, id := range sortedKeys(before) {
@@ -172,8 +249,11 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 	}
 	for _, p := range order {
 		for _, c := range cw.files[p] {
-			if r := cw.recs[c.ID]; r != nil && r.Fn == "" {
-				r.Fn = c.Fn
+			if r := cw.recs[c.ID]; r != nil {
+				if r.Fn == "" {
+					r.Fn = c.Fn
+				}
+				r.File, r.Line = p, c.Line
 			}
 		}
 	}
@@ -199,6 +279,13 @@ func applyChecks(h *model.Handbook, r *Result) {
 		c.History = &model.History{Added: rec.Added, Earliest: rec.Earliest}
 		c.Formerly = append([]string(nil), rec.Formerly...)
 	}
+	for _, c := range h.Checks {
+		fn := c.Within
+		if fn == "" {
+			fn = c.Function
+		}
+		c.FunctionChanges = r.FunctionChanges[fnKey(c.Where.File, fn)]
+	}
 	var removed []*CheckRecord
 	for _, id := range sortedKeys(r.Checks) {
 		if rec := r.Checks[id]; rec.Removed != nil {
@@ -208,6 +295,117 @@ func applyChecks(h *model.Handbook, r *Result) {
 	sort.SliceStable(removed, func(i, j int) bool { return removed[i].Removed.Date > removed[j].Removed.Date })
 	for _, rec := range removed {
 		h.RemovedChecks = append(h.RemovedChecks, model.RemovedCheck{ID: rec.ID, Function: rec.Fn,
-			Added: rec.Added, Removed: *rec.Removed, ReplacedBy: rec.ReplacedBy})
+			Added: rec.Added, Removed: *rec.Removed, ReplacedBy: rec.ReplacedBy,
+			Where: model.Location{File: rec.File, Line: rec.Line}})
+	}
+	h.PastSpots = pastSpots(h.Checks, r)
+}
+
+// pastSpots resolves the history's spots to today's checks: a base id
+// reworded since follows its ReplacedBy chain; one gone for good is kept
+// as a removed check's (Removed); one shared by numbered twins today
+// resolves to nothing. A spot where the
+// check still sits is left out: the check's own line pins it.
+func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
+	byBase := map[string]*model.Check{}
+	twins := map[string]bool{}
+	for _, c := range cs {
+		b := checks.BaseID(c)
+		if byBase[b] != nil {
+			twins[b] = true
+		}
+		byBase[b] = c
+	}
+	var out []model.PastSpot
+	for _, s := range r.Spots {
+		id := s.ID
+		for hops := 0; hops < 50 && byBase[id] == nil; hops++ {
+			rec := r.Checks[id]
+			if rec == nil || rec.ReplacedBy == "" {
+				break
+			}
+			id = rec.ReplacedBy
+		}
+		c := byBase[id]
+		if c == nil {
+			// Gone for good (or reworded into an id that went too): the
+			// removed check's own page, which the id keeps.
+			if rec := r.Checks[id]; rec != nil && rec.Removed != nil {
+				out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: id, Removed: true})
+			}
+			continue
+		}
+		if twins[id] || c.Where.File == s.File && s.Line >= c.Where.Line && s.Line <= max(c.EndLine, c.Where.Line) {
+			continue
+		}
+		out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID})
+	}
+	return out
+}
+
+// fnKey names a function in a file: "path#name".
+func fnKey(path, fn string) string { return path + "#" + fn }
+
+// MaxFunctionChanges is how many of the last commits that changed a
+// function are kept.
+const MaxFunctionChanges = 5
+
+// functions records the commits that changed the functions holding
+// checks: a function whose code digest differs from the file's previous
+// revision, or that appears anew. A function that leaves one file and
+// appears in another with the same code in one commit (a file renamed or
+// split) keeps its changes and gains none. The first revision read
+// records none: what it holds is where the history starts.
+func (cw *checkWalk) functions(digests map[string]map[string]uint64, order []string, at model.Event, first bool) {
+	type gone struct {
+		digest  uint64
+		changes []model.Event
+	}
+	vanished := map[string][]gone{} // function name -> left a file in this commit
+	for _, p := range order {
+		for fn, d := range cw.digests[p] {
+			if _, still := digests[p][fn]; !still {
+				vanished[fn] = append(vanished[fn], gone{d, cw.fnChanges[fnKey(p, fn)]})
+				delete(cw.fnChanges, fnKey(p, fn))
+			}
+		}
+	}
+	for _, p := range order {
+		old := cw.digests[p]
+		for _, fn := range sortedKeys(digests[p]) {
+			d := digests[p][fn]
+			was, existed := old[fn]
+			switch {
+			case existed && was == d:
+				continue
+			case !existed:
+				moved := false
+				for i, g := range vanished[fn] {
+					if g.digest == d {
+						cw.fnChanges[fnKey(p, fn)] = g.changes
+						vanished[fn] = append(vanished[fn][:i], vanished[fn][i+1:]...)
+						moved = true
+						break
+					}
+				}
+				if moved {
+					continue
+				}
+			}
+			if first {
+				continue // the first revision read: no change seen yet
+			}
+			k := fnKey(p, fn)
+			cs := append([]model.Event{at}, cw.fnChanges[k]...)
+			if len(cs) > MaxFunctionChanges {
+				cs = cs[:MaxFunctionChanges]
+			}
+			cw.fnChanges[k] = cs
+		}
+		if digests[p] == nil {
+			delete(cw.digests, p)
+		} else {
+			cw.digests[p] = digests[p]
+		}
 	}
 }

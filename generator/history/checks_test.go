@@ -3,6 +3,8 @@ package history
 import (
 	"reflect"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // TestHistoryOfChecks walks a repository whose checks move, get renamed
@@ -58,6 +60,24 @@ func TestHistoryOfChecks(t *testing.T) {
 				id, rec.Added.Commit, removed, rec.ReplacedBy, rec.Formerly, w.added, w.removed, w.replacedBy, w.formerly)
 		}
 	}
+	// Where each sat, by the lines the commits above wrote: a place
+	// keeps the ids that held it in at least half of the file's
+	// revisions with a check there.
+	const lower, segOld, segNew, extra = "lower-vectorized-accesses-cannot-be-inline-with",
+		"segment-multiple-use-of-replicated-upcast-tensor", "segment-replicated-upcast-tensor-used-more-than", "extra-unreachable"
+	wantSpots := []Spot{
+		{"csrc/device_lower/validation.cpp", 2, lower},  // c4, c5 (c6: segNew, once)
+		{"csrc/device_lower/validation.cpp", 5, segNew}, // c4, c5 (c3: lower, c6: extra)
+		{"csrc/device_lower/validation.cpp", 8, extra},  // c5
+		{"csrc/device_lower/validation.cpp", 8, segOld}, // c3
+		{"csrc/validation.cpp", 2, lower},               // c1
+		{"csrc/validation.cpp", 5, lower},               // c2
+		{"csrc/validation.cpp", 5, segOld},              // c1
+		{"csrc/validation.cpp", 8, segOld},              // c2
+	}
+	if !reflect.DeepEqual(res.Spots, wantSpots) {
+		t.Errorf("spots:\n got %v\nwant %v", res.Spots, wantSpots)
+	}
 }
 
 func keys[V any](m map[string]V) []string { return sortedKeys(m) }
@@ -78,5 +98,76 @@ func TestCheckFunctionRenamed(t *testing.T) {
 	}
 	if old := res.Checks["revert-multiple-use-of-replicated-upcast-tensor"]; old == nil || old.ReplacedBy != rec.ID || old.Removed == nil {
 		t.Errorf("old id: %+v", old)
+	}
+}
+
+// TestFunctionChanges: the commits that changed the function around a
+// check, by the commits the test writes: comments and moved lines are no
+// change, a renamed file keeps its functions' changes, the first revision
+// read is none.
+func TestFunctionChanges(t *testing.T) {
+	r := newRepo(t)
+	f := "void f(int x) {\n  NVF_ERROR(x > 0, \"positive\");\n}\n"
+	g := "void g(int y) {\n  NVF_CHECK(y != 0, \"gee\");\n}\n"
+	r.commit(map[string]string{"csrc/a.cpp": f + g})
+	r.commit(map[string]string{"csrc/a.cpp": "// moved down\n" + f + "// a comment\n" + g})
+	f2 := "void f(int x) {\n  x++;\n  NVF_ERROR(x > 0, \"positive\");\n}\n"
+	c3 := r.commit(map[string]string{"csrc/a.cpp": f2 + g})
+	r.commit(map[string]string{"csrc/a.cpp": "", "csrc/b.cpp": f2 + g})
+	c5 := r.commit(map[string]string{"csrc/b.cpp": f2 + "void g(int y) {\n  NVF_CHECK(y != 0, \"gee\");\n  y--;\n}\n"})
+	res, err := read(r.dir, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for k, evs := range res.FunctionChanges {
+		for _, e := range evs {
+			got[k] = append(got[k], e.Commit)
+		}
+	}
+	want := map[string][]string{"csrc/b.cpp#f": {c3}, "csrc/b.cpp#g": {c5}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("function changes %v, want %v", got, want)
+	}
+}
+
+// TestPastSpotsResolve: the history's places resolve to today's checks —
+// through a rewording, never for a spot where the check still sits, never
+// for numbered twins — and to a removed check's own id when it went.
+func TestPastSpotsResolve(t *testing.T) {
+	gone := &model.Event{Commit: "c9", Date: "2025-01-01"}
+	cur := func(id, fn, file string, line int, words string) *model.Check {
+		return &model.Check{ID: id, Function: fn, Within: fn, Where: model.Location{File: file, Line: line}, EndLine: line,
+			Pieces: []string{words}, Macro: "NVF_ERROR", Kind: model.CheckInternal}
+	}
+	cs := []*model.Check{
+		cur("lower-vectorized-accesses", "lower", "csrc/v.cpp", 40, "Vectorized accesses"),
+		cur("twin-same-words", "twin", "csrc/t.cpp", 1, "Same words"),
+		cur("twin-same-words-2", "twin", "csrc/t.cpp", 9, "Same words"),
+	}
+	r := &Result{
+		Checks: map[string]*CheckRecord{
+			"lower-old-wording":         {ID: "lower-old-wording", Removed: gone, ReplacedBy: "lower-vectorized-accesses"},
+			"lower-vectorized-accesses": {ID: "lower-vectorized-accesses"},
+			"gone-for-good":             {ID: "gone-for-good", Removed: gone},
+			"twin-same-words":           {ID: "twin-same-words"},
+		},
+		Spots: []Spot{
+			{"csrc/v.cpp", 12, "lower-old-wording"},         // reworded since: today's check
+			{"csrc/v.cpp", 40, "lower-vectorized-accesses"}, // where it still sits: left out
+			{"csrc/old.cpp", 7, "lower-vectorized-accesses"},
+			{"csrc/g.cpp", 3, "gone-for-good"}, // removed: its own page
+			{"csrc/t.cpp", 5, "twin-same-words"},
+			{"csrc/x.cpp", 5, "never-recorded"},
+		},
+	}
+	got := pastSpots(cs, r)
+	want := []model.PastSpot{
+		{File: "csrc/v.cpp", Line: 12, Check: "lower-vectorized-accesses"},
+		{File: "csrc/old.cpp", Line: 7, Check: "lower-vectorized-accesses"},
+		{File: "csrc/g.cpp", Line: 3, Check: "gone-for-good", Removed: true},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("past spots\n got %+v\nwant %+v", got, want)
 	}
 }

@@ -76,7 +76,10 @@ type facts struct {
 	Reads  []string          `json:"reads,omitempty"`
 	Text   string            `json:"text,omitempty"` // version.txt
 	Checks []checkFact       `json:"checks,omitempty"`
-	Err    string            `json:"err,omitempty"` // the parser rejected this revision
+	// Digests are the code digests of the functions holding checks
+	// (checks.Digests): a change is a commit that changed one.
+	Digests map[string]uint64 `json:"digests,omitempty"`
+	Err     string            `json:"err,omitempty"` // the parser rejected this revision
 }
 
 // readMarkers prefilter C++ blobs: one that names neither reads no

@@ -27,7 +27,7 @@ import (
 
 // parserVersion is part of every cache key: bump it when a parser, or what
 // this package keeps of its output, changes, and old caches are ignored.
-const parserVersion = 4
+const parserVersion = 6
 
 // Cache file names, in the cache folder Read is given.
 const (
@@ -87,6 +87,8 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	w.checks = newCheckWalk()
 	res := w.run(commits)
 	res.Checks = w.checks.recs
+	res.Spots = w.checks.Spots()
+	res.FunctionChanges = w.checks.fnChanges
 	res.Head = head
 	res.detectRenames(w.events, hand)
 	res.Changes = res.changes(w.events)

@@ -42,6 +42,11 @@ type Result struct {
 	Skipped []model.Diagnostic `json:"skipped"`
 	// Checks are keyed by base id (checks.BaseID).
 	Checks map[string]*CheckRecord `json:"checks"`
+	// Spots are where checks sat in past revisions (see Spot).
+	Spots []Spot `json:"spots,omitempty"`
+	// FunctionChanges are the last commits that changed each function
+	// holding checks, newest first, by "path#name".
+	FunctionChanges map[string][]model.Event `json:"function_changes,omitempty"`
 }
 
 // option is an option as one revision defines it.
@@ -75,6 +80,7 @@ type walker struct {
 func (w *walker) commit(c commit, first bool) {
 	var optsChanged, yamlChanged, readsChanged bool
 	checksChanged := map[string][]checkFact{}
+	digests := map[string]map[string]uint64{}
 	var checkOrder []string
 	for _, ch := range c.Changes {
 		for _, kind := range blobKinds(ch.Path) {
@@ -100,8 +106,10 @@ func (w *walker) commit(c commit, first bool) {
 				}
 			case kindChecks:
 				var cs []checkFact
+				digests[ch.Path] = nil
 				if ch.Blob != "" {
-					cs = w.fact(kind, ch.Path, ch.Blob).Checks
+					f := w.fact(kind, ch.Path, ch.Blob)
+					cs, digests[ch.Path] = f.Checks, f.Digests
 					if cs == nil {
 						cs = []checkFact{}
 					}
@@ -129,6 +137,7 @@ func (w *walker) commit(c commit, first bool) {
 	at := model.Event{Commit: c.Hash, Date: c.Date, Version: w.version}
 	if len(checkOrder) > 0 && w.checks != nil {
 		w.checks.commit(checksChanged, checkOrder, at, first)
+		w.checks.functions(digests, checkOrder, at, first)
 	}
 	if optsChanged {
 		w.options(c, at)

@@ -38,6 +38,8 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	}
 	// Feature rarity among checks: a note feature found in the error
 	// output of many checks weighs less, by ln(1+N/(1+df)) / ln(1+N).
+	// A specific feature in the printed error of more than half of them
+	// is the envelope every nvFuser error has: it claims no match.
 	df := map[string]int{}
 	for _, c := range cs {
 		for _, f := range Features(checks.Printed(c) + "\n" + checks.Frames(c)) {
@@ -47,9 +49,45 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		}
 	}
 	n := float64(len(cs))
+	common := map[string]bool{}
 	for f, d := range df {
 		idx.IDF[f] = round(idx.IDF[f] * math.Log(1+n/float64(1+d)) / math.Log(1+n))
+		if 2*d > len(cs) && specific[f[:strings.IndexByte(f, ':')]] {
+			common[f] = true
+		}
 	}
+	if len(common) > 0 {
+		for i := range idx.Docs {
+			idx.Docs[i].Features = withoutEnvelope(idx.Docs[i].Features, common)
+		}
+	}
+}
+
+// WithPast gives the index's checks the lines they had in past
+// revisions (generator/history): an error from an older build lands on
+// the check that sat at its line then.
+//
+// A removed check that sat at a past line gets an entry of its own: its
+// id, function and the file it was last seen in, no message (the history
+// keeps ids, not messages), kind "removed". Only its past lines (and a
+// frame naming its function with them) can find it, and it lands on the
+// removed check's page, which says when it went and what replaced it.
+func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck) {
+	if len(idx.Checks) > 0 {
+		has := map[string]bool{}
+		for _, s := range spots {
+			if s.Removed {
+				has[s.Check] = true
+			}
+		}
+		for _, r := range removed {
+			if has[r.ID] {
+				idx.Checks = append(idx.Checks, checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+					File: r.Where.File, Fn: r.Function})
+			}
+		}
+	}
+	checks.AddPast(idx.Checks, spots)
 }
 
 // asciiSpace is the white space both front ends trim from titles.

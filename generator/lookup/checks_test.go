@@ -37,6 +37,19 @@ func checkIndex(t testing.TB) *Index {
 	idx.WithChecks(fixtureChecks(), "https://h.test/errors/", map[string][]string{
 		"reduction-smem-overflow": {"compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
 	})
+	// Where two of them sat in past revisions: the vectorize check at
+	// lines 799 and 801 of its file, the segmenter's in a file since
+	// renamed.
+	idx.WithPast([]model.PastSpot{
+		{File: "csrc/device_lower/validation.cpp", Line: 801, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
+		{File: "csrc/device_lower/validation.cpp", Line: 799, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
+		{File: "csrc/segmenter_old.cpp", Line: 77, Check: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor"},
+		{File: "csrc/gone.cpp", Line: 5, Check: "no-such-check"},
+		{File: "csrc/scheduler/old_utils.cpp", Line: 33, Check: "getresolutionpointsof-could-not-resolve-persistent-buffer", Removed: true},
+	}, []model.RemovedCheck{
+		{ID: "getresolutionpointsof-could-not-resolve-persistent-buffer", Function: "getResolutionPointsOf", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 33}},
+		{ID: "removed-without-a-past-line", Function: "x", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 40}},
+	})
 	return idx
 }
 
@@ -58,6 +71,18 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"truncated paste with its frame", "RuntimeError: Multiple use of replicated upc\nException raised from revertPrivatizedOps at /x/csrc/fusion_segmenter.cpp:4338 (most",
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"an older build's line alone, resolved through the history", "RuntimeError:  INTERNAL ASSERT FAILED at \"/any/prefix/csrc/device_lower/validation.cpp\":799, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \n",
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
+	{"an older build's line in a file renamed since", "Exception raised from revertPrivatizedOps at /w/csrc/segmenter_old.cpp:77 (most recent call first):",
+		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
+	{"a removed check's old line: its removed page", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/scheduler/old_utils.cpp\":33, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Could not resolve persistent buffer: T3\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:33 (most recent call first):",
+		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
+	{"a removed check's file and function without its old line: nothing", "Exception raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:34 (most recent call first):", "", ""},
+	{"an older line, but the 2024 format prints another condition", "RuntimeError: h.has_value() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug", "", ""},
+	{"an older line, 2024 format, its own condition", "RuntimeError: def == nullptr || def->isA<LoadStoreOp>() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":801, please report a bug",
+		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
+	{"an older line, no message printed where the check has one", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nException raised from handle at /o/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
+	{"an older line, but the frame names another function", "Exception raised from somethingElse at /w/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
 }
@@ -105,12 +130,15 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	for _, c := range checkTexts {
 		inputs, texts = append(inputs, c.name), append(texts, c.text)
 	}
-	pieces := []string{"Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+	for _, c := range settingTexts {
+		inputs, texts = append(inputs, c.name), append(texts, c.text)
+	}
+	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize", ":799 ", "/o/csrc/scheduler/old_utils.cpp:33", "getResolutionPointsOf", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
@@ -124,5 +152,11 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	out := compareWithBrowser(t, checkIndex(t), inputs, texts)
 	if !strings.Contains(out, `"kind":"check"`) || !strings.Contains(out, "quotes:") {
 		t.Error("no check was matched or quoted: the comparison proved nothing")
+	}
+	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
+		t.Error("no text set an option or a variable beside a match; the settings went untested")
+	}
+	if !strings.Contains(out, "past:") {
+		t.Error("no past line was matched: the comparison proved nothing about them")
 	}
 }

@@ -198,6 +198,17 @@ func qualityReport(idx *Index, results []caseResult) string {
 	return b.String()
 }
 
+// envelopeOnly reports whether a text has no specific feature beyond
+// the envelope every error carries.
+func envelopeOnly(text string) bool {
+	for _, f := range Features(text) {
+		if specific[f[:strings.IndexByte(f, ':')]] && !envelopeFeatures[f] {
+			return false
+		}
+	}
+	return true
+}
+
 // TestQuotedOutputFindsItsNote: every block of tool output a corpus note
 // quotes (a fenced block with an error class, a sanitizer kind, a signal
 // or an exception in it), pasted alone, finds that note first. This is the
@@ -205,7 +216,7 @@ func qualityReport(idx *Index, results []caseResult) string {
 func TestQuotedOutputFindsItsNote(t *testing.T) {
 	idx := corpusIndex(t)
 	fence := regexp.MustCompile("(?s)```[a-z]*\n(.*?)```")
-	blocks := 0
+	blocks, skipped := 0, 0
 	for _, n := range notecorpus.Notes {
 		data, err := os.ReadFile(filepath.Join(notecorpus.Dir(), "notes", n.File))
 		if err != nil {
@@ -218,6 +229,14 @@ func TestQuotedOutputFindsItsNote(t *testing.T) {
 			}) {
 				continue // commands, code
 			}
+			if envelopeOnly(m[1]) {
+				// pytest's assert_close numbers alone: the same wording
+				// from any unrelated test (internal/errcorpus's negatives)
+				// must claim no note, so this block cannot either.
+				t.Logf("%s block %d: only the envelope of an error, skipped", n.File, i)
+				skipped++
+				continue
+			}
 			blocks++
 			first := ""
 			if got := idx.Rank(m[1]); len(got) > 0 {
@@ -228,7 +247,7 @@ func TestQuotedOutputFindsItsNote(t *testing.T) {
 			}
 		}
 	}
-	if blocks < 20 {
-		t.Errorf("only %d quoted output blocks checked", blocks)
+	if blocks+skipped < 20 || skipped > 1 {
+		t.Errorf("%d quoted output blocks checked, %d skipped as envelope only", blocks, skipped)
 	}
 }

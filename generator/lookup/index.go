@@ -36,6 +36,9 @@ type Index struct {
 	// Options are every option ever defined, for errors that name one
 	// (see options.go); empty for an index built without them.
 	Options []OptionDoc `json:"options,omitempty"`
+	// Vars are the variables with a page, for errors raised while one
+	// was set (see settings.go).
+	Vars []VarDoc `json:"vars,omitempty"`
 	// Checks are nvFuser's checks (see checks.go); their pages are at
 	// CheckURL + id + "/".
 	Checks   []checks.Entry `json:"checks,omitempty"`
@@ -76,7 +79,8 @@ type Match struct {
 	URL      string   `json:"url"`
 	Score    float64  `json:"score"`
 	Evidence []string `json:"evidence"`
-	// Kind is "option" for an option's page (see rankOptions), "check"
+	// Kind is "option" for an option's page (see rankOptions,
+	// rankSettings), "variable" for a variable's (rankSettings), "check"
 	// for a check's (see rankWithChecks), "" for a note.
 	Kind string `json:"kind,omitempty"`
 	// Note says, for an option, whether it exists in the nvFuser version
@@ -152,7 +156,7 @@ func BuildWith(notes []*model.Note, url func(*model.Note) string, memo *Memo) *I
 	parallel.For(len(notes), func(i int) {
 		if Searchable(notes[i]) {
 			t := memo.terms(notes[i])
-			features[i], tokens[i] = t.features, t.tokens
+			features[i], tokens[i] = withoutEnvelope(t.features, envelopeFeatures), tokensWithoutEnvelope(t.tokens)
 		}
 	})
 	var docTokens [][]string
@@ -214,9 +218,10 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
 // Rank scores every document against the error text, best first, keeping
 // those at or above the threshold with at least one specific feature.
-// Options the text names as invalid come before every note.
+// Options the text names as invalid come before every note; the options
+// and variables it sets follow the first result.
 func (idx *Index) Rank(text string) []Match {
-	return append(idx.rankOptions(text), idx.rankWithChecks(text)...)
+	return idx.withSettings(append(idx.rankOptions(text), idx.rankWithChecks(text)...), text)
 }
 
 // rankNotes keeps the notes at or above the threshold with at least one

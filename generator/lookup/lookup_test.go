@@ -37,7 +37,14 @@ func fixtureIndex(t testing.TB) *Index {
 	}
 	idx := Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
 	idx.Options = fixtureOptions
+	idx.Vars = fixtureVars
 	return idx
+}
+
+// fixtureVars are variables with a page.
+var fixtureVars = []VarDoc{
+	{Name: "NVFUSER_DUMP", URL: "/env/nvfuser_dump/"},
+	{Name: "NVFUSER_NUM_THREADS", URL: "/env/nvfuser_num_threads/"},
 }
 
 // fixtureOptions are options with the history shapes the lookup tells
@@ -179,7 +186,8 @@ func TestBrowserPortAgrees(t *testing.T) {
 		"Greatest absolute difference: nan", "runtime error: shift exponent", "WelfordTest.*", "[  FAILED  ]", "ncclSystemError", "NCCL error", "UCC  ERROR",
 		"MPI_ABORT was invoked", "OutOfMemoryError", "out of memory", "ptxas fatal", "NVRTC compilation failed", "x.cu(12): error", "error: identifier \"__f2\" is undefined",
 		"Fatal Python error", "__init__.py", "constructor", "__proto__", "hasOwnProperty", "toString", "/usr/lib/x86_64/libc.so.6", "__tmp_kernel_pointwise_f0_c1_r0_g12",
-		"_ZN7nvfuser3FooEv", "Watchdog caught collective operation timeout", "___", "a_", "9_b"}
+		"_ZN7nvfuser3FooEv", "Watchdog caught collective operation timeout", "___", "a_", "9_b",
+		"NVFUSER_DUMP=", "fusion_ir,debug_info", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "NVFUSER_ENABLE=\"kernel_lineinfo\" "}
 	seed := uint32(7)
 	for i := 0; i < 400; i++ {
 		var b strings.Builder

@@ -62,6 +62,58 @@ func TestRankOptions(t *testing.T) {
 	}
 }
 
+// An error raised while an option or a variable was set ranks their pages
+// right after the best match, never alone.
+func TestRankSettings(t *testing.T) {
+	idx := checkIndex(t)
+	for _, c := range settingTexts {
+		t.Run(c.name, func(t *testing.T) {
+			got := idx.Rank(c.text)
+			var ids []string
+			for _, m := range got {
+				ids = append(ids, m.ID)
+			}
+			if len(ids) > len(c.want) {
+				if isSetting(got[len(c.want)]) {
+					t.Errorf("an unexpected setting ranked: %s", got[len(c.want)].ID)
+				}
+				ids = ids[:len(c.want)]
+			}
+			if strings.Join(ids, " ") != strings.Join(c.want, " ") {
+				t.Fatalf("ranked %v, want %v first", ids, c.want)
+			}
+			for _, m := range got[min(1, len(got)):min(len(c.want), len(got))] {
+				if !isSetting(m) || m.Score != got[0].Score {
+					t.Errorf("%s: evidence %v score %.1f; want set: evidence and the first result's score %.1f", m.ID, m.Evidence, m.Score, got[0].Score)
+				}
+			}
+		})
+	}
+}
+
+const settingError = "RuntimeError:  INTERNAL ASSERT FAILED at \"/p/csrc/device_lower/validation.cpp\":1566, please report a bug. Vectorized accesses cannot be inline with computation: T4\n"
+
+// settingTexts are errors raised while something was set, with the ids
+// the lookup must rank first, in order.
+var settingTexts = []struct {
+	name, text string
+	want       []string
+}{
+	{"an option in the repro command", "$ NVFUSER_DUMP=fusion_ir python repro.py\n" + settingError,
+		[]string{"validatevectorize-vectorized-accesses-cannot-be-inline-with", "dump/fusion_ir"}},
+	{"two options of a family, quoted, old spelling", "PYTORCH_NVFUSER_DUMP='fusion_ir,debug_info' python repro.py\n" + settingError,
+		[]string{"validatevectorize-vectorized-accesses-cannot-be-inline-with", "dump/fusion_ir", "dump/debug_info"}},
+	{"a variable set to a value", "NVFUSER_NUM_THREADS=1 pytest -x\n" + settingError,
+		[]string{"validatevectorize-vectorized-accesses-cannot-be-inline-with", "NVFUSER_NUM_THREADS"}},
+	{"a family set to no option it has: the variable's page", "NVFUSER_DUMP=nope python x.py\n" + settingError,
+		[]string{"validatevectorize-vectorized-accesses-cannot-be-inline-with", "NVFUSER_DUMP"}},
+	{"a variable without a page", "NVFUSER_UNKNOWN=1 python x.py\n" + settingError,
+		[]string{"validatevectorize-vectorized-accesses-cannot-be-inline-with"}},
+	{"set, but nothing matched: nothing", "NVFUSER_DUMP=fusion_ir python x.py\nImportError: no module named foo", nil},
+}
+
+func isSetting(m Match) bool { return len(m.Evidence) > 0 && strings.HasPrefix(m.Evidence[0], "set:") }
+
 func TestCompareVersions(t *testing.T) {
 	for _, c := range []struct {
 		a, b string
@@ -82,7 +134,14 @@ func FuzzRankOptions(f *testing.F) {
 	idx := fixtureIndex(f)
 	f.Fuzz(func(t *testing.T, text string) {
 		notes := false
-		for _, m := range idx.Rank(text) {
+		for i, m := range idx.Rank(text) {
+			if len(m.Evidence) > 0 && strings.HasPrefix(m.Evidence[0], "set:") {
+				// Set in the text: right after the first result, never first.
+				if i == 0 {
+					t.Fatalf("a setting (%s) ranked first", m.ID)
+				}
+				continue
+			}
 			if m.Kind != "option" {
 				notes = true
 				continue

@@ -50,6 +50,10 @@ type Check struct {
 	Notes     []*Note         // notes quoting its message
 	Variables []*Variable     // variables its message names
 	Options   []*Option       // options its message names (NAME=option)
+	// FunctionChanges are the last commits that changed the function the
+	// check is in (its named function), newest first, from the history:
+	// for "it started after I updated".
+	FunctionChanges []Event
 }
 
 // Check kinds. They are part of the JSON API; do not rename.
@@ -107,4 +111,17 @@ type RemovedCheck struct {
 	Added      Event
 	Removed    Event
 	ReplacedBy string // the id it was reworded into, if any
+	// Where it was last seen (file and line), when the history knows.
+	Where Location
+}
+
+// PastSpot is a file and line where a check that exists today sat in
+// past revisions (generator/history): an error from an older build names
+// the line it had then.
+type PastSpot struct {
+	File  string
+	Line  int
+	Check string // the check's id today, or a removed check's id
+	// Removed: the check is gone (its page is a removed check's).
+	Removed bool
 }

@@ -217,6 +217,9 @@ type Handbook struct {
 	// RemovedChecks are check ids the git history saw go away, most
 	// recently removed first.
 	RemovedChecks []RemovedCheck
+	// PastSpots are where today's checks sat in past revisions, by file
+	// and line.
+	PastSpots []PastSpot
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.

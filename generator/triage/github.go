@@ -13,7 +13,10 @@ func (r Report) Annotate(w io.Writer) error {
 	for _, m := range r.Matches {
 		title := "Known failure: " + m.Title
 		msg := fmt.Sprintf("This failure matches the runbook %q: %s (matched %s)", m.Title, m.URL, strings.Join(m.Evidence, ", "))
-		if m.Kind == "option" { // the log names an option nvFuser rejected
+		if len(m.Evidence) > 0 && strings.HasPrefix(m.Evidence[0], "set:") { // set while it failed
+			title = "Set when it failed: " + m.Title
+			msg = fmt.Sprintf("The log sets %s: %s", strings.TrimPrefix(m.Evidence[0], "set:"), m.URL)
+		} else if m.Kind == "option" { // the log names an option nvFuser rejected
 			title = "Invalid option: " + m.Title
 			msg = fmt.Sprintf("nvFuser rejected %s: %s", m.Title, m.URL)
 			if m.Note != "" {

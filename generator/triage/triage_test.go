@@ -177,3 +177,22 @@ func TestInvalidOptionAnnotation(t *testing.T) {
 		t.Errorf("annotation:\n%s", got)
 	}
 }
+
+// TestSetOptionAnnotation: an option the log sets is annotated as set,
+// after the match it follows, not as one nvFuser rejected.
+func TestSetOptionAnnotation(t *testing.T) {
+	idx := lookup.Build(nil, func(n *model.Note) string { return "" })
+	idx.Options = []lookup.OptionDoc{
+		{Env: "NVFUSER_DUMP", Family: "dump", Name: "debug_info", URL: "/options/dump/debug_info/"},
+		{Env: "NVFUSER_DUMP", Family: "dump", Name: "fusion_ir", URL: "/options/dump/fusion_ir/"},
+	}
+	var out strings.Builder
+	if err := Run(idx, "+ NVFUSER_DUMP=fusion_ir,debug_info python x.py\nRuntimeError: Parsing DUMP failed. Invalid option: 'debug_info'\n").Annotate(&out); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "::warning title=Invalid option%3A NVFUSER_DUMP=debug_info::") ||
+		lines[1] != "::warning title=Set when it failed%3A NVFUSER_DUMP=fusion_ir::The log sets NVFUSER_DUMP=fusion_ir,debug_info: /options/dump/fusion_ir/" {
+		t.Errorf("annotations:\n%s", out.String())
+	}
+}

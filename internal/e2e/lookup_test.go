@@ -35,6 +35,8 @@ C++ exception with description "INTERNAL ASSERT FAILED at /workspace/Fuser/csrc/
 	{"two candidates", `AddressSanitizer: heap-use-after-free in nvfuser::IndexLowering::handleReductionIndex(nvfuser::ReductionOp const*) while segmenter logging
     #3 0x55 in nvfuser::tryMerge(std::string const&) csrc/fusion_segmenter.cpp:77
     #4 0x56 in nvfuser::GpuLower::lower() csrc/device_lower/pass/index.cpp:12`, 2, ""},
+	{"an option set in the repro command", "$ NVFUSER_DUMP=fusion_ir ./bin/test_matmul --gtest_filter=MatmulSchedulerTest.*\n" +
+		`C++ exception with description "INTERNAL ASSERT FAILED at /workspace/Fuser/csrc/scheduler/matmul.cpp:430, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Epilogue vectorization width must divide the bias extent" thrown in the test body.`, 2, "matmul-epilogue-assert"},
 	{"unrelated", "a completely unrelated sentence about lunch", 0, ""},
 }
 
@@ -78,6 +80,9 @@ func TestLookupAgreesWithCLI(t *testing.T) {
 		}
 		if c.first != "" && cli[0].ID != c.first {
 			t.Errorf("%s: gen lookup ranks %s first, want %s", c.name, cli[0].ID, c.first)
+		}
+		if strings.Contains(c.text, "NVFUSER_DUMP=fusion_ir") && (len(cli) < 2 || cli[1].ID != "dump/fusion_ir") {
+			t.Errorf("%s: the option set in the repro command is not second: %+v", c.name, cli)
 		}
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()

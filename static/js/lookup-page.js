@@ -39,6 +39,7 @@
       // A check is nvFuser's own: say so, and say which check a note explains.
       if (m.kind === "check") li.appendChild(el("span", "lookup-kind", " the nvFuser check that raised it"));
       else if (m.check) li.appendChild(el("span", "lookup-kind", " explains check " + m.check));
+      else if (m.evidence.length > 0 && m.evidence[0].indexOf("set:") === 0) li.appendChild(el("span", "lookup-kind", " set when it failed"));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));
       li.appendChild(ev);

@@ -346,15 +346,61 @@
     return out;
   }
 
+  // Settings the text makes (generator/lookup/settings.go): the pages of
+  // the options and variables set, right after the first result.
+  var reSetting = /\b(?:PYTORCH_)?(NVFUSER_[A-Z0-9_]+)=["']?([A-Za-z0-9_,.+-]*)/g;
+  function rankSettings(index, text) {
+    var out = [], seen = {};
+    function add(m) { if (!seen[m.url]) { seen[m.url] = true; out.push(m); } }
+    each(reSetting, text, function (m) {
+      var env = m[1], value = m[2], evidence = "set:" + env + "=" + value, named = false;
+      value.split(",").forEach(function (name) {
+        (index.options || []).forEach(function (o) {
+          if (o.env === env && o.name === name && name !== "") {
+            var r = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: 0, evidence: [evidence], kind: "option" };
+            var note = optionNote(o, "");
+            if (note !== "") r.note = note;
+            add(r);
+            named = true;
+          }
+        });
+      });
+      if (named) return;
+      (index.vars || []).forEach(function (v) {
+        if (v.name === env) add({ id: v.name, title: v.name, url: v.url, score: 0, evidence: [evidence], kind: "variable" });
+      });
+    });
+    return out;
+  }
+
+  function withSettings(index, ranked, text) {
+    if (ranked.length === 0) return ranked;
+    var set = rankSettings(index, text);
+    if (set.length === 0) return ranked;
+    var listed = {};
+    ranked.forEach(function (m) { listed[m.url] = true; });
+    var out = [ranked[0]];
+    set.forEach(function (s) {
+      if (!listed[s.url]) { s.score = ranked[0].score; out.push(s); }
+    });
+    return out.concat(ranked.slice(1));
+  }
+
   // nvFuser's checks (generator/checks/match.go, checks.Match): the same
   // evidence and the same integer points.
-  var checkFrameExact = 4000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
+  var checkFrameExact = 4000, checkFramePast = 3000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
   var reCheckSpace = /[\t\n\f\r\v ]+/g;
   var reCheckWords = /[a-z0-9_]+/g;
   var reRaised = /Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)/g;
   var reInternal = /INTERNAL ASSERT FAILED at \\?"?([^ \t\n"\\:]+)\\?"?:([0-9]+)/g;
   var reGDB = /func=0x[0-9a-f]+ "([A-Za-z_~][A-Za-z0-9_~]*)", file=0x[0-9a-f]+ "([^"]+)", line=([0-9]+)/g;
   var reBacktrace = /frame #[0-9]+: (?:[A-Za-z_][A-Za-z0-9_]*::)*([A-Za-z_~][A-Za-z0-9_]*)\(/g;
+  var reCondFirst = /[^ \t\n:] INTERNAL ASSERT FAILED at/;
+  var reNoMessage = /please report a bug with repro script to NVFuser at [^ ]+ Exception raised from/;
+  function hasOwnText(m) {
+    if (m.indexOf("Found {} vs {}. ") === 0) m = m.slice("Found {} vs {}. ".length);
+    return /[A-Za-z]/.test(m);
+  }
   var rePieceTrim = /^[\t\n\f\r\v ,.:;]+|[\t\n\f\r\v ,.:;]+$/g;
 
   function flatten(s) { return s.replace(reANSI, "").replace(reCheckSpace, " "); }
@@ -421,11 +467,25 @@
     return false;
   }
 
+  // pastAt (generator/checks/past.go): the check sat at file:line in a
+  // past revision.
+  function pastAt(e, file, line) {
+    if (!e.p || line <= 0) return false;
+    var want = String(line);
+    return e.p.split(" ").some(function (g) {
+      var path = e.f, lines = g, k = g.indexOf("|");
+      if (k >= 0) { path = g.slice(0, k); lines = g.slice(k + 1); }
+      return sameFile(file, path) && lines.split(",").indexOf(want) >= 0;
+    });
+  }
+
   function matchChecks(entries, text) {
     var flat = flatten(text);
     var bare = flat.split(" ").join("");
     var words = wordSet(flat);
     var fs = checkFrames(text);
+    var condFirst = reCondFirst.test(flat);
+    var noMessage = reNoMessage.test(flat);
     var known = Object.create(null);
     if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
     var hits = [];
@@ -436,6 +496,12 @@
         if (same && f.line >= e.l[0] && f.line <= e.l[1] && (f.fn === "" || !e.fn || f.fn === e.fn)) {
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
+        } else if ((f.fn === "" || !e.fn || f.fn === e.fn) && pastAt(e, f.file, f.line) &&
+            (!condFirst || !e.c || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0) &&
+            !(noMessage && hasOwnText(e.m || ""))) {
+          points += checkFramePast; specific += checkFramePast;
+          evidence.push("past:" + f.file + ":" + f.line);
+          if (f.fn !== "" && f.fn === e.fn) points += checkFrameFunction + (e.fw || 0);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
           points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
           evidence.push("function:" + e.fn + " in " + f.file);
@@ -504,7 +570,7 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return rankOptions(index, text).concat(rankWithChecks(index, text)); } };
+  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return withSettings(index, rankOptions(index, text).concat(rankWithChecks(index, text)), text); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {

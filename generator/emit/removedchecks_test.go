@@ -1,0 +1,67 @@
+package emit_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+)
+
+// A removed check keeps its URL (and a check lists the last commits that
+// changed its function): an id reworded into today's check is an
+// alias of that check's page; one that went for good, or into an id that
+// went too, has a lean page saying when it went and what replaced it.
+func TestRemovedCheckPages(t *testing.T) {
+	added := model.Event{Commit: "1111111111111111111111111111111111111111", Date: "2023-01-02", Version: "0.0.5"}
+	gone := model.Event{Commit: "2222222222222222222222222222222222222222", Date: "2024-03-04", Version: "0.2.1"}
+	later := model.Event{Commit: "3333333333333333333333333333333333333333", Date: "2025-05-06", Version: "0.2.30"}
+	h := &model.Handbook{HasSource: true, HasHistory: true,
+		Checks: []*model.Check{{ID: "segment-replicated-upcast-tensor-used-more-than", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"Replicated upcast tensor used more than once"}, Function: "segment", Within: "segment",
+			Where: model.Location{File: "csrc/fusion_segmenter.cpp", Line: 40}, EndLine: 40,
+			Formerly: []string{"segment-multiple-use-of-replicated-upcast-tensor"}, FunctionChanges: []model.Event{later, gone}}},
+		RemovedChecks: []model.RemovedCheck{
+			{ID: "lower-old-wording", Function: "lower", Added: added, Removed: gone, ReplacedBy: "lower-vectorized-accesses-cannot-be-inline-with",
+				Where: model.Location{File: "csrc/validation.cpp", Line: 799}},
+			{ID: "lower-vectorized-accesses-cannot-be-inline-with", Function: "lower", Added: added, Removed: later},
+			{ID: "segment-multiple-use-of-replicated-upcast-tensor", Function: "segment", Added: added, Removed: gone, ReplacedBy: "segment-replicated-upcast-tensor-used-more-than"},
+		},
+	}
+	h.Index()
+	out := t.TempDir()
+	if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}, emit.NewWriter(out)); err != nil {
+		t.Fatal(err)
+	}
+	files := testsite.Tree(t, out)
+	for file, wants := range map[string][]string{
+		"content/errors/lower-old-wording.md": {`layout = "removed"`, `outputs = ["html"]`, `last_seen = "csrc/validation.cpp:799"`,
+			`removed = "0.2.1, 2024-03-04"`, `url = "https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222"`,
+			`replaced_by = "lower-vectorized-accesses-cannot-be-inline-with"`, `replaced_url = "/errors/lower-vectorized-accesses-cannot-be-inline-with/"`},
+		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = "0.2.30, 2025-05-06"`, `since = "0.0.5, 2023-01-02"`},
+		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ["/errors/segment-multiple-use-of-replicated-upcast-tensor/"]`,
+			// The last commits that changed its function, newest first.
+			"[[params.function_changes]]\nwhen = \"0.2.30, 2025-05-06\"\n[params.function_changes.commit]\ntext = \"333333333333\"",
+			"[[params.function_changes]]\nwhen = \"0.2.1, 2024-03-04\""},
+	} {
+		text := string(files[file])
+		if text == "" {
+			t.Errorf("%s not written", file)
+			continue
+		}
+		for _, w := range wants {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s lacks %s:\n%s", file, w, text)
+			}
+		}
+	}
+	if page := string(files["content/errors/lower-vectorized-accesses-cannot-be-inline-with.md"]); strings.Contains(page, "replaced_by") {
+		t.Errorf("a check that went without a successor names one:\n%s", page)
+	}
+	// The reworded id is an alias of today's page, not a page of its own
+	// (two pages at one URL).
+	if _, ok := files["content/errors/segment-multiple-use-of-replicated-upcast-tensor.md"]; ok {
+		t.Error("a reworded id has a page of its own beside its alias")
+	}
+}
