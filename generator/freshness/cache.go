@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -18,6 +19,9 @@ type Cache struct {
 	mu   sync.Mutex
 	old  cacheFile
 	used cacheFile
+	// heads are this run's answers to "what is the HEAD of the repository
+	// this folder is in" ("" outside one), asked once per notes folder.
+	heads map[string]string
 }
 
 type cacheFile struct {
@@ -28,10 +32,12 @@ type cacheFile struct {
 }
 
 // firstCommit is the commit that first added a note file to its
-// repository, and its day.
+// repository, and its day ("" and "" for a file not committed yet), as
+// asked when the repository's HEAD was Head.
 type firstCommit struct {
 	Commit string `json:"commit"`
 	Day    string `json:"day"`
+	Head   string `json:"head,omitempty"`
 }
 
 // cacheVersion changes whenever verdicts would come out differently.
@@ -117,10 +123,13 @@ func (c *Cache) setBase(key, b string) {
 	c.used.Bases[key] = b
 }
 
-// NoteDate is NoteDate(file), kept between runs: the commit that first
-// added a file stays the same while the repository still has it, so a
-// rerun asks git only whether it does (a cheap lookup) instead of walking
-// the file's whole history again.
+// NoteDate is NoteDate(file), kept between runs. The answer depends only
+// on the history behind the repository's HEAD, so while HEAD has not moved
+// the cached answer is used as it is (a note not committed yet included),
+// and a run asks git one thing per notes folder: its HEAD. After HEAD
+// moved, a cached commit is still trusted while the repository has it (a
+// cheap lookup), instead of walking the file's whole history again. A
+// file outside any repository costs that one question per folder too.
 func (c *Cache) NoteDate(file string) string {
 	if c == nil {
 		return NoteDate(file)
@@ -129,22 +138,50 @@ func (c *Cache) NoteDate(file string) string {
 	if err != nil {
 		return NoteDate(file)
 	}
+	head := c.head(filepath.Dir(key))
+	if head == "" {
+		return "" // not in a repository (or one without commits): no first commit
+	}
 	c.mu.Lock()
 	fc, ok := c.old.Added[key]
 	c.mu.Unlock()
-	if ok && fc.Commit != "" {
-		if _, err := git(filepath.Dir(key), "cat-file", "-e", fc.Commit+"^{commit}"); err == nil {
-			c.mu.Lock()
-			c.used.Added[key] = fc
-			c.mu.Unlock()
-			return fc.Day
-		}
+	switch {
+	case ok && fc.Head == head:
+	case ok && fc.Commit != "" && commitExists(key, fc.Commit):
+		fc.Head = head
+	default:
+		fc.Commit, fc.Day = noteCommit(key)
+		fc.Head = head
 	}
-	fc.Commit, fc.Day = noteCommit(key)
-	if fc.Commit != "" {
-		c.mu.Lock()
-		c.used.Added[key] = fc
-		c.mu.Unlock()
-	}
+	c.mu.Lock()
+	c.used.Added[key] = fc
+	c.mu.Unlock()
 	return fc.Day
+}
+
+// head is the HEAD commit of the repository dir is in, "" when it is in
+// none, asked once per folder and run.
+func (c *Cache) head(dir string) string {
+	c.mu.Lock()
+	h, ok := c.heads[dir]
+	c.mu.Unlock()
+	if ok {
+		return h
+	}
+	out, err := git(dir, "rev-parse", "--verify", "-q", "HEAD")
+	if err == nil {
+		h = strings.TrimSpace(out)
+	}
+	c.mu.Lock()
+	if c.heads == nil {
+		c.heads = map[string]string{}
+	}
+	c.heads[dir] = h
+	c.mu.Unlock()
+	return h
+}
+
+func commitExists(file, commit string) bool {
+	_, err := git(filepath.Dir(file), "cat-file", "-e", commit+"^{commit}")
+	return err == nil
 }

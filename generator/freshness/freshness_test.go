@@ -379,6 +379,7 @@ func TestNoteDateCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	abs, _ := filepath.Abs(note)
+	head := f.git("", "rev-parse", "HEAD")
 	for _, c := range []struct {
 		name   string
 		cached firstCommit
@@ -388,6 +389,11 @@ func TestNoteDateCache(t *testing.T) {
 		// never give shows that.
 		{"commit still there", firstCommit{Commit: f.ids["n1"], Day: "2000-01-01"}, "2000-01-01"},
 		{"commit gone", firstCommit{Commit: strings.Repeat("ab", 20), Day: "2000-01-01"}, "2024-05-06"},
+		// Asked at the same HEAD: used as it is, git is not asked (it
+		// would say the commit is gone).
+		{"same HEAD", firstCommit{Commit: strings.Repeat("ab", 20), Day: "2000-01-01", Head: head}, "2000-01-01"},
+		{"uncommitted at the same HEAD", firstCommit{Head: head}, ""},
+		{"uncommitted at another HEAD", firstCommit{Head: strings.Repeat("cd", 20)}, "2024-05-06"},
 	} {
 		cache := LoadCache(path)
 		cache.old.Added[abs] = c.cached
@@ -397,5 +403,38 @@ func TestNoteDateCache(t *testing.T) {
 	}
 	if got := (*Cache)(nil).NoteDate(note); got != "2024-05-06" {
 		t.Errorf("without a cache: %q", got)
+	}
+
+	// A note not committed yet is remembered as such until HEAD moves;
+	// once it is committed, HEAD has moved and its day is asked again.
+	f.write("notes/new.md", []string{"# New"})
+	fresh := filepath.Join(f.dir, "notes", "new.md")
+	c1 := LoadCache(path)
+	if got := c1.NoteDate(fresh); got != "" {
+		t.Errorf("uncommitted note: %q", got)
+	}
+	if err := c1.Save(); err != nil {
+		t.Fatal(err)
+	}
+	absNew, _ := filepath.Abs(fresh)
+	if fc, ok := LoadCache(path).old.Added[absNew]; !ok || fc.Head != head || fc.Commit != "" {
+		t.Errorf("uncommitted note cached as %+v, %v; want no commit at HEAD %s", fc, ok, head)
+	}
+	f.commit("n2", "2024-06-07")
+	if got := LoadCache(path).NoteDate(fresh); got != "2024-06-07" {
+		t.Errorf("after its commit: %q, want 2024-06-07", got)
+	}
+
+	// Outside any repository: no day, nothing cached.
+	outside := filepath.Join(t.TempDir(), "loose.md")
+	if err := os.WriteFile(outside, []byte("# Loose\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c2 := LoadCache(path)
+	if got := c2.NoteDate(outside); got != "" {
+		t.Errorf("note outside a repository: %q", got)
+	}
+	if len(c2.used.Added) != 0 {
+		t.Errorf("note outside a repository cached: %+v", c2.used.Added)
 	}
 }

@@ -8,6 +8,9 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"github.com/gohugoio/hugo/transform"
+	"github.com/gohugoio/hugo/transform/livereloadinject"
 )
 
 // lastError is the error of the last rebuild, nil once one succeeds.
@@ -17,38 +20,82 @@ func (p *preview) lastError() error {
 	return p.failed
 }
 
-// serveWithBanner serves an HTML page with the last rebuild's error at its
-// top, so a note author sees why the page did not change without reading
-// the terminal. The error is text (a note's path and line, Hugo's or the
-// parser's words, possibly quoting the note): it is escaped, never markup.
+// servePage serves an HTML page of the rendered folder, with the last
+// rebuild's error at its top when failed is not nil, so a note author
+// sees why the page did not change without reading the terminal. The
+// error is text (a note's path and line, Hugo's or the parser's words,
+// possibly quoting the note): it is escaped, never markup.
+//
+// Every page goes out with Hugo's livereload script, added here when the
+// file lacks it, as hugo server adds it to the pages it serves itself: a
+// tab opened on a page without it would never reload. Hugo writes the
+// script into every page it renders, but gen serve must not depend on
+// which writer and which render a file on disk came from.
 // It reports false when the request is not for an HTML page on disk.
-func (p *preview) serveWithBanner(w http.ResponseWriter, r *http.Request, failed error) bool {
+func (p *preview) servePage(w http.ResponseWriter, r *http.Request, failed error) bool {
 	name := r.URL.Path
 	if strings.HasSuffix(name, "/") {
 		name += "index.html"
+	} else if path.Base(name) == "index.html" {
+		return false // the file server redirects it to its folder
 	}
 	if path.Ext(name) != ".html" {
 		return false
 	}
-	f, err := http.Dir(Dir(p.s)).Open(name)
+	page, err := p.readPage(name)
 	if err != nil {
 		return false
 	}
-	defer f.Close()
-	page, err := io.ReadAll(f)
-	if err != nil {
-		return false
-	}
-	banner := bannerHTML("the last change did not build", "this page is from before it", failed)
-	if i := bodyStart(page); i >= 0 {
-		page = append(page[:i:i], append([]byte(banner), page[i:]...)...)
-	} else {
-		page = append([]byte(banner), page...)
+	page = p.withLivereload(page)
+	if failed != nil {
+		banner := bannerHTML("the last change did not build", "this page is from before it", failed)
+		if i := bodyStart(page); i >= 0 {
+			page = append(page[:i:i], append([]byte(banner), page[i:]...)...)
+		} else {
+			page = append([]byte(banner), page...)
+		}
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	_, _ = w.Write(page)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(page)
+	}
 	return true
 }
+
+// readPage reads a page of the rendered folder; through the live site
+// when there is one, so that it never meets a page a rebuild is writing.
+func (p *preview) readPage(name string) ([]byte, error) {
+	if live := p.current(); live != nil {
+		return live.ReadFile(name)
+	}
+	f, err := http.Dir(Dir(p.s)).Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// withLivereload is page with Hugo's livereload script at the start of
+// its head, added by Hugo's own transformer when it is not there yet.
+func (p *preview) withLivereload(page []byte) []byte {
+	if bytes.Contains(page, []byte(livereloadSrc)) {
+		return page
+	}
+	u, err := url.Parse(p.url)
+	if err != nil {
+		return page
+	}
+	var b bytes.Buffer
+	chain := transform.Chain{livereloadinject.New(u)}
+	if err := chain.Apply(&b, bytes.NewReader(page)); err != nil {
+		return page
+	}
+	return b.Bytes()
+}
+
+// livereloadSrc is how the script's address starts in a page.
+const livereloadSrc = "/livereload.js?"
 
 // bodyStart is the index just after the page's <body ...> tag, or -1.
 func bodyStart(page []byte) int {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,22 @@ func (s *server) listen() <-chan string {
 
 func (s *server) get(path string) (int, string) {
 	resp, err := http.Get(s.url + strings.TrimPrefix(path, "/"))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// navigate is get as a browser's navigation to path.
+func (s *server) navigate(path string) (int, string) {
+	req, err := http.NewRequest(http.MethodGet, s.url+strings.TrimPrefix(path, "/"), nil)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Sec-Fetch-Mode", "navigate")
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		s.t.Fatal(err)
 	}
@@ -395,5 +412,137 @@ func TestFirstRenderFailsThenRecovers(t *testing.T) {
 	}
 	if code, body := srv.get("runbooks/00000-report/"); code != 200 || strings.Contains(body, "did not build") || strings.Contains(body, "nothing has built") {
 		t.Errorf("after the fix: %d\n%.800s", code, body)
+	}
+}
+
+// TestServedPagesCarryLivereload: every HTML page gen serve answers with
+// carries Hugo's livereload script exactly once, including one whose file
+// on disk lacks it (a page written by anything but the live render, or a
+// render that raced the first request): a tab opened on it must still
+// reload itself after the next change.
+func TestServedPagesCarryLivereload(t *testing.T) {
+	srv, proj, _ := serveCorpus(t, 3)
+	s, err := config.Load(filepath.Join(proj, "config.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := preview.Dir(s)
+	rendered, err := os.ReadFile(filepath.Join(dir, "runbooks", "00000-report", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The same page with Hugo's script taken out, as another writer would
+	// leave it.
+	bare := regexp.MustCompile(`<script src="[^"]*/livereload\.js\?[^"]*"[^>]*></script>`).ReplaceAll(rendered, nil)
+	if strings.Contains(string(bare), "livereload.js") {
+		t.Fatalf("could not take the script out of the page: %.300s", bare)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "runbooks", "bare"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runbooks", "bare", "index.html"), bare, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range []string{"/runbooks/00000-report/", "/runbooks/bare/", "/runbooks/bare/index.html", "/"} {
+		code, body := srv.get(page)
+		if code != http.StatusOK {
+			t.Errorf("%s: status %d", page, code)
+			continue
+		}
+		if n := strings.Count(body, "/livereload.js?"); n != 1 {
+			t.Errorf("%s: the livereload script appears %d times, want 1", page, n)
+		}
+		if !strings.Contains(body, "<h1") {
+			t.Errorf("%s: not the page: %.200s", page, body)
+		}
+	}
+}
+
+// TestNoteEditRefreshesTwinAndLLMsFull: a note's Markdown twin and its
+// entry in llms-full.txt, whose parts a build computes once per page
+// (layouts/_partials/md/parts.md), show a saved edit, and so does an
+// unchanged note's twin keep its own text.
+func TestNoteEditRefreshesTwinAndLLMsFull(t *testing.T) {
+	srv, _, dir := serveCorpus(t, 6)
+	for _, p := range []string{"runbooks/00000-report/index.md", "runbooks/00001-bullets/index.md", "llms-full.txt"} {
+		if code, body := srv.get(p); code != 200 || strings.Contains(body, "eleven GPUs") {
+			t.Fatalf("GET %s before the edit: %d %.200s", p, code, body)
+		}
+	}
+	note := filepath.Join(dir, "notes", "00000-report.md")
+	f, err := os.OpenFile(note, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _ = f.WriteString("\nSeen again on a machine with eleven GPUs.\n")
+	f.Close()
+	srv.next()
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"runbooks/00000-report/index.md", true},
+		{"llms-full.txt", true},
+		{"runbooks/00001-bullets/index.md", false},
+	} {
+		// Opened as a browser opens a page, so that one not rendered
+		// since the edit (fast render mode) is rendered first.
+		code, body := srv.navigate(c.path)
+		if code != 200 || strings.Contains(body, "eleven GPUs") != c.want {
+			t.Errorf("GET %s after the edit: %d, shows the edit %v, want %v", c.path, code, !c.want, c.want)
+		}
+	}
+}
+
+// TestPagesReadWhileRebuilding: a page is fetched over and over while
+// rebuilds rewrite it (a visited page is rendered again by every rebuild,
+// as under hugo server); every answer is the whole page with its
+// livereload script, never one cut short by a write in progress.
+func TestPagesReadWhileRebuilding(t *testing.T) {
+	srv, _, dir := serveCorpus(t, 6)
+	page := "runbooks/00000-report/"
+	if code, _ := srv.navigate(page); code != 200 {
+		t.Fatalf("GET %s: %d", page, code)
+	}
+	stop := make(chan struct{})
+	bad := make(chan string, 1)
+	fetched := make(chan int, 1)
+	go func() {
+		n := 0
+		defer func() { fetched <- n }()
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			_, body := srv.navigate(page)
+			n++
+			if !strings.Contains(body, "/livereload.js?") || !strings.Contains(body, "</html>") {
+				select {
+				case bad <- body:
+				default:
+				}
+			}
+		}
+	}()
+	note := filepath.Join(dir, "notes", "00001-bullets.md")
+	for i := 0; i < 8; i++ {
+		f, err := os.OpenFile(note, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, _ = f.WriteString("\nOne more line " + strings.Repeat("x", i) + ".\n")
+		f.Close()
+		srv.next()
+	}
+	close(stop)
+	if n := <-fetched; n < 8 {
+		t.Errorf("only %d fetches during 8 rebuilds", n)
+	}
+	select {
+	case body := <-bad:
+		t.Errorf("a page read during a rebuild was incomplete (%d bytes): %.300s", len(body), body)
+	default:
 	}
 }

@@ -62,12 +62,13 @@ func (p *preview) handler() http.Handler {
 		}
 		// A page must be fetched fresh after a reload.
 		w.Header().Set("Cache-Control", "no-store")
-		if err := p.lastError(); err != nil && isNavigation(r) {
-			if p.current() == nil {
+		if isNavigation(r) {
+			err := p.lastError()
+			if err != nil && p.current() == nil {
 				p.serveErrorPage(w, err)
 				return
 			}
-			if p.serveWithBanner(w, r, err) {
+			if p.servePage(w, r, err) {
 				return
 			}
 		}

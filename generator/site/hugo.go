@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/bep/logg"
+	"github.com/fsnotify/fsnotify"
 	"github.com/gohugoio/hugo/common/hmaps"
 	"github.com/gohugoio/hugo/common/loggers"
 	"github.com/gohugoio/hugo/common/urls"
@@ -56,16 +57,33 @@ type Options struct {
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
 // after the tenth and its workers then block for ever (a template bug that
-// breaks many pages does that): a build must fail, not hang CI.
-const renderTimeout = 20 * time.Minute
+// breaks many pages does that): a build must fail, not hang CI, and a
+// rebuild in gen serve must not freeze the server (a variable so a test
+// can shorten it).
+var renderTimeout = 20 * time.Minute
 
+// hugoBuild runs one Hugo build (a variable so a test can make it hang).
+var hugoBuild = func(sites *hugolib.HugoSites, cfg hugolib.BuildCfg, events ...fsnotify.Event) error {
+	return sites.Build(cfg, events...)
+}
+
+// buildWithWatchdog is a full build under the watchdog.
 func buildWithWatchdog(sites *hugolib.HugoSites) error {
+	return watched(sites, hugolib.BuildCfg{})
+}
+
+// watched runs a Hugo build, full or partial, and gives up on it after
+// renderTimeout. A build given up on still runs: its sites must not be
+// closed or built again.
+func watched(sites *hugolib.HugoSites, cfg hugolib.BuildCfg, events ...fsnotify.Event) error {
 	done := make(chan error, 1)
-	go func() { done <- sites.Build(hugolib.BuildCfg{}) }()
+	go func() { done <- hugoBuild(sites, cfg, events...) }()
+	timer := time.NewTimer(renderTimeout)
+	defer timer.Stop()
 	select {
 	case err := <-done:
 		return err
-	case <-time.After(renderTimeout):
+	case <-timer.C:
 		return fmt.Errorf("%w in %s; Hugo stops responding when many pages fail to render, so look for a template error", errRenderTimeout, renderTimeout)
 	}
 }

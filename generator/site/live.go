@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -90,9 +91,8 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 	l.written.reset()
 	if len(events) > 0 {
 		l.rebuilds++
-		if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
-			l.broken = true
-			return Result{}, nil, l.h.fail(err)
+		if err := watched(l.h.sites, hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
+			return Result{}, nil, l.failed(err)
 		}
 	}
 	for _, c := range static {
@@ -118,11 +118,25 @@ func (l *Live) Visit(path string) error {
 	}
 	one := types.NewEvictingQueue[string](1)
 	one.Add(path)
-	if err := l.h.sites.Build(hugolib.BuildCfg{RecentlyTouched: one, PartialReRender: true}); err != nil {
-		l.broken = true
-		return l.h.fail(err)
+	if err := watched(l.h.sites, hugolib.BuildCfg{RecentlyTouched: one, PartialReRender: true}); err != nil {
+		return l.failed(err)
 	}
 	return nil
+}
+
+// ReadFile reads a file of the rendered folder (name below it, slash
+// separated, as in a URL) under the lock every render holds: Hugo
+// rewrites a page in place, so a page read while a rebuild writes it
+// could come out empty or cut short, without its livereload script or
+// its end, and a browser tab showing it would never reload again.
+func (l *Live) ReadFile(name string) ([]byte, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	root := l.opt.OutDir
+	if l.h != nil {
+		root = l.h.outDir
+	}
+	return os.ReadFile(filepath.Join(root, filepath.FromSlash(path.Clean("/"+name))))
 }
 
 // Close releases Hugo's caches.
@@ -152,11 +166,7 @@ func (l *Live) full() (Result, error) {
 	}
 	l.h = h
 	if err := buildWithWatchdog(h.sites); err != nil {
-		l.broken = true
-		if errors.Is(err, errRenderTimeout) {
-			l.h = nil // still running: not safe to close
-		}
-		return Result{}, h.fail(err)
+		return Result{}, l.failed(err)
 	}
 	if err := h.copyStatic(); err != nil {
 		l.broken = true
@@ -164,6 +174,20 @@ func (l *Live) full() (Result, error) {
 	}
 	l.broken = false
 	return Result{Pages: h.pages()}, nil
+}
+
+// failed marks the site broken after a failed render, so the next Rebuild
+// starts a fresh one, and words the error. A render the watchdog gave up
+// on still runs: its sites are dropped, not closed (closing under it is
+// not safe), so that the lock is released and the server keeps serving
+// the pages it has.
+func (l *Live) failed(err error) error {
+	l.broken = true
+	h := l.h
+	if errors.Is(err, errRenderTimeout) {
+		l.h = nil
+	}
+	return h.fail(err)
 }
 
 // isStatic reports whether path is under one of the static folders.

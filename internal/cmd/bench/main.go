@@ -8,6 +8,7 @@
 //	go run ./internal/cmd/bench -n 2000 -runs 5
 //	go run ./internal/cmd/bench -n 2000 -cpuprofile /tmp/gen.prof   # then go tool pprof /tmp/gen.prof.2000.0
 //	go run ./internal/cmd/bench -serve -n 2000,10000 -hugo /tmp/hugo-bin/hugo   # live preview: save to served
+//	go run ./internal/cmd/bench -source ../Fuser -notes ../shared/seeds -runs 3 -warm  # the real handbook against its floor, history cache warm
 //
 // Figures are kept in docs/benchmarks.md.
 package main
@@ -31,6 +32,9 @@ func main() {
 	serve := flag.Bool("serve", false, "measure live preview instead: save a note, time until its page is served, gen serve against hugo server")
 	edits := flag.Int("edits", 7, "with -serve: edits per server; the table shows medians")
 	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
+	source := flag.String("source", "", "with -notes: measure this nvFuser checkout and notes folder (the real handbook) instead of a synthetic corpus; -n is ignored")
+	notesDir := flag.String("notes", "", "with -source: the notes folder")
+	warm := flag.Bool("warm", false, "start every timed build with the cache of an untimed first build (git history, freshness), as the publishing workflow restores it")
 	flag.Parse()
 	if *serve && *one > 0 {
 		bin, err := findHugo(*hugoFlag)
@@ -44,8 +48,19 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
+	var real *realInputs
+	if *source != "" || *notesDir != "" {
+		if *source == "" || *notesDir == "" || *serve {
+			fmt.Fprintln(os.Stderr, "bench: -source and -notes go together, and not with -serve")
+			os.Exit(2)
+		}
+		real = &realInputs{source: *source, notes: *notesDir}
+		if *one == 0 {
+			*sizes = "1" // one measurement, in a child process as the others
+		}
+	}
 	if *one > 0 {
-		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile)
+		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile, real, *warm)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench:", err)
 			os.Exit(1)
@@ -76,6 +91,12 @@ func main() {
 		args := []string{"-one", strconv.Itoa(n), "-m", strconv.Itoa(*options), "-runs", strconv.Itoa(*runs), "-cpuprofile", *cpuProfile}
 		if *serve {
 			args = append(args, "-serve", "-edits", strconv.Itoa(*edits), "-hugo", *hugoFlag)
+		}
+		if real != nil {
+			args = append(args, "-source", real.source, "-notes", real.notes)
+		}
+		if *warm {
+			args = append(args, "-warm")
 		}
 		cmd := exec.Command(exe, args...)
 		cmd.Stderr = os.Stderr

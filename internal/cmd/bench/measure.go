@@ -3,11 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
@@ -27,22 +29,38 @@ type Measurement struct {
 	N, Options, Runs int
 	Stages           map[string]float64 // gen's stages
 	Build            float64            // gen build: every stage but check
-	FloorHugo        float64            // bare Hugo on the same notes
+	FloorPages       int                // pages the floor renders: every page gen renders from Markdown
+	FloorHugo        float64            // bare Hugo on the same pages
 	FloorPagefind    float64
 	Floor            float64 // FloorHugo + FloorPagefind, median of the sums
 	Ratio            float64 // median of the runs' build / floor
-	PeakRSS          int64   // VmHWM of this process
-	RerunWritten     int     // generated files rewritten by an unchanged rerun
-	OneChangeWritten int     // ... after one note changed
+	// CPU seconds (user + system, this process and its children: Pagefind)
+	// of gen build and of the floor, medians, and the median of the runs'
+	// ratios: on a shared machine another job's load stretches wall
+	// times by whole seconds, CPU time much less.
+	BuildCPU, FloorCPU, CPURatio float64
+	PeakRSS                      int64 // VmHWM of this process
+	RerunWritten                 int   // generated files rewritten by an unchanged rerun
+	OneChangeWritten             int   // ... after one note changed
 }
 
-func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
-	c, err := newCorpus(n, m)
+func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*Measurement, error) {
+	var c *benchCorpus
+	var err error
+	if real != nil {
+		c, err = realCorpus(real)
+	} else {
+		c, err = newCorpus(n, m)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(c.tmp)
-	root, tmp, notes, floorDir := c.root, c.tmp, c.notes, c.floor
+	root, tmp, notes := c.root, c.tmp, c.notes
+	n = len(notes)
+	// The floor renders the pages gen rendered (written after the first
+	// build, from its generated content).
+	floorDir := filepath.Join(tmp, "site-floor")
 	pf, err := search.Pagefind(root)
 	if err != nil {
 		return nil, err
@@ -51,7 +69,27 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 	res := &Measurement{N: n, Options: m, Runs: runs, Stages: map[string]float64{}}
 	stages := map[string][]float64{}
 	var builds, hugos, pagefinds, floors, ratios []float64
+	var buildCPUs, floorCPUs, cpuRatios []float64
 	var s *config.Settings
+	// A warm cache (-warm): a first build, untimed, whose generated/cache
+	// (the git history walk, freshness verdicts) every timed run starts
+	// with, as the publishing workflow restores it.
+	var warmCache string
+	if warm {
+		proj := filepath.Join(tmp, "project-warm")
+		if err := project.Copy(root, proj); err != nil {
+			return nil, err
+		}
+		ws, err := config.Load(filepath.Join(proj, "config.toml"))
+		if err != nil {
+			return nil, err
+		}
+		ws.Source, ws.Notes = c.source, c.noteArgs
+		if _, err := pipeline.Build(ws, pipeline.Hooks{}, io.Discard); err != nil {
+			return nil, err
+		}
+		warmCache = filepath.Join(ws.GeneratedDir(), "cache")
+	}
 	for run := 0; run < runs; run++ {
 		// Each run starts from nothing, as a fresh clone in CI does.
 		proj := filepath.Join(tmp, fmt.Sprintf("project-%d", run))
@@ -61,14 +99,31 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 		if s, err = config.Load(filepath.Join(proj, "config.toml")); err != nil {
 			return nil, err
 		}
-		s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
+		s.Source, s.Notes = c.source, c.noteArgs
+		if warmCache != "" {
+			if err := fsutil.CopyTree(warmCache, filepath.Join(s.GeneratedDir(), "cache")); err != nil {
+				return nil, err
+			}
+		}
 		// The same hooks as `gen check`: search index, then links and URLs.
-		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), pipeline.Check(s, pipeline.CheckOptions{})}}
+		// The check's CPU time is taken out of gen build's, as its stage
+		// time is.
+		var checkCPU float64
+		check := pipeline.Check(s, pipeline.CheckOptions{})
+		timedCheck := func(staged string, r *pipeline.Result) (pipeline.Stage, error) {
+			c0 := cpuSeconds()
+			st, err := check(staged, r)
+			checkCPU += cpuSeconds() - c0
+			return st, err
+		}
+		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), timedCheck}}
 		stop, err := startProfile(cpuProfile, n, run)
 		if err != nil {
 			return nil, err
 		}
+		cpu0 := cpuSeconds()
 		r, err := pipeline.Build(s, hooks, io.Discard)
+		buildCPU := cpuSeconds() - cpu0 - checkCPU
 		stop()
 		if err != nil {
 			return nil, err
@@ -80,10 +135,19 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 				build += ms(st.Took)
 			}
 		}
+		if run == 0 {
+			if res.FloorPages, err = writeSiteFloor(floorDir, filepath.Join(s.GeneratedDir(), "content")); err != nil {
+				return nil, err
+			}
+		}
+		cpu0 = cpuSeconds()
 		hugo, pagefind, err := floor(floorDir, filepath.Join(tmp, fmt.Sprintf("floor-out-%d", run)), pf)
 		if err != nil {
 			return nil, err
 		}
+		floorCPU := cpuSeconds() - cpu0
+		buildCPUs, floorCPUs = append(buildCPUs, buildCPU), append(floorCPUs, floorCPU)
+		cpuRatios = append(cpuRatios, buildCPU/floorCPU)
 		builds, hugos, pagefinds = append(builds, build), append(hugos, hugo), append(pagefinds, pagefind)
 		floors, ratios = append(floors, hugo+pagefind), append(ratios, build/(hugo+pagefind))
 		if run < runs-1 {
@@ -96,6 +160,7 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 	}
 	res.Build, res.FloorHugo, res.FloorPagefind = median(builds), median(hugos), median(pagefinds)
 	res.Floor, res.Ratio = median(floors), median(ratios)
+	res.BuildCPU, res.FloorCPU, res.CPURatio = median(buildCPUs), median(floorCPUs), median(cpuRatios)
 
 	// Rerun: nothing changed, nothing should be rewritten.
 	r2, err := pipeline.Build(s, pipeline.Hooks{}, io.Discard)
@@ -103,8 +168,9 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 		return nil, err
 	}
 	res.RerunWritten = r2.Written
-	// One note changed: only what depends on it is rewritten.
-	if len(notes) > 0 {
+	// One note changed: only what depends on it is rewritten (synthetic
+	// notes only: real ones are not ours to edit).
+	if len(notes) > 0 && real == nil {
 		f, _ := os.OpenFile(notes[len(notes)/2], os.O_APPEND|os.O_WRONLY, 0)
 		fmt.Fprintln(f, "\nOne more observation.")
 		f.Close()
@@ -121,10 +187,39 @@ func measure(n, m, runs int, cpuProfile string) (*Measurement, error) {
 // benchCorpus is a synthetic corpus on disk (see internal/corpus) and the
 // floor project over the same notes.
 type benchCorpus struct {
-	root  string   // the repository
-	tmp   string   // holds fuser/, notes/ and floor/; the caller removes it
-	notes []string // the note files
-	floor string   // the floor's Hugo project
+	root     string   // the repository
+	tmp      string   // holds fuser/, notes/ and floor/; the caller removes it
+	notes    []string // the note files
+	floor    string   // the floor's Hugo project of the notes alone (live preview)
+	source   string   // the checkout gen reads
+	noteArgs []string // gen's --notes
+}
+
+// realInputs are a real checkout and notes folder to measure instead of
+// the synthetic corpus (-source, -notes).
+type realInputs struct{ source, notes string }
+
+// realCorpus measures gen on real inputs, read where they are.
+func realCorpus(r *realInputs) (*benchCorpus, error) {
+	wd, _ := os.Getwd()
+	root, err := project.Root(wd)
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "handbook-bench-")
+	if err != nil {
+		return nil, err
+	}
+	src, _ := filepath.Abs(r.source)
+	notes, _ := filepath.Abs(r.notes)
+	c := &benchCorpus{root: root, tmp: tmp, source: src, noteArgs: []string{notes}}
+	_ = filepath.WalkDir(notes, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			c.notes = append(c.notes, p)
+		}
+		return nil
+	})
+	return c, nil
 }
 
 func newCorpus(n, m int) (*benchCorpus, error) {
@@ -137,7 +232,7 @@ func newCorpus(n, m int) (*benchCorpus, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &benchCorpus{root: root, tmp: tmp}
+	c := &benchCorpus{root: root, tmp: tmp, source: filepath.Join(tmp, "fuser"), noteArgs: []string{filepath.Join(tmp, "notes")}}
 	if err := corpus.Write(tmp, n, m); err != nil {
 		os.RemoveAll(tmp)
 		return nil, err
@@ -162,8 +257,8 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// writeFloor writes the floor's Hugo project: the same notes, a bare
-// layout, no taxonomies, feeds or sitemap.
+// writeFloor writes the live preview's floor project: the same notes, a
+// bare layout, no taxonomies, feeds or sitemap.
 func writeFloor(tmp string, notes []string) (string, error) {
 	dir := filepath.Join(tmp, "floor")
 	files := map[string]string{
@@ -219,6 +314,16 @@ func startProfile(file string, n, run int) (stop func(), err error) {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// cpuSeconds is the CPU time this process and its waited-for children
+// (Pagefind) have used so far.
+func cpuSeconds() float64 {
+	var self, children syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &self)
+	_ = syscall.Getrusage(syscall.RUSAGE_CHILDREN, &children)
+	tv := func(t syscall.Timeval) float64 { return float64(t.Sec) + float64(t.Usec)/1e6 }
+	return tv(self.Utime) + tv(self.Stime) + tv(children.Utime) + tv(children.Stime)
+}
 
 // peakRSS reads this process's high-water resident set size.
 func peakRSS() int64 {

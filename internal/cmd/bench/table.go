@@ -16,19 +16,19 @@ func printTable(w io.Writer, rows []Measurement) {
 	for _, s := range stageOrder {
 		fmt.Fprintf(w, " %s ms |", s)
 	}
-	fmt.Fprintln(w, " gen build ms | floor (Hugo + Pagefind) ms | build / floor | build ms per note | peak RSS MB | rerun rewrites | 1 note changed rewrites |")
+	fmt.Fprintln(w, " gen build ms | floor pages | floor (Hugo + Pagefind) ms | build / floor | CPU s: build / floor (ratio) | build ms per note | peak RSS MB | rerun rewrites | 1 note changed rewrites |")
 	fmt.Fprint(w, "|---:|---:|")
 	for range stageOrder {
 		fmt.Fprint(w, "---:|")
 	}
-	fmt.Fprintln(w, "---:|---:|---:|---:|---:|---:|---:|")
+	fmt.Fprintln(w, "---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rows {
 		fmt.Fprintf(w, "| %d | %d |", r.N, r.Runs)
 		for _, s := range stageOrder {
 			fmt.Fprintf(w, " %.0f |", r.Stages[s])
 		}
-		fmt.Fprintf(w, " %.0f | %.0f (%.0f + %.0f) | %.2f | %.2f | %.0f | %d | %d |\n",
-			r.Build, r.Floor, r.FloorHugo, r.FloorPagefind, r.Ratio, r.Build/float64(r.N), float64(r.PeakRSS)/(1<<20), r.RerunWritten, r.OneChangeWritten)
+		fmt.Fprintf(w, " %.0f | %d | %.0f (%.0f + %.0f) | %.2f | %.1f / %.1f (%.2f) | %.2f | %.0f | %d | %d |\n",
+			r.Build, r.FloorPages, r.Floor, r.FloorHugo, r.FloorPagefind, r.Ratio, r.BuildCPU, r.FloorCPU, r.CPURatio, r.Build/float64(r.N), float64(r.PeakRSS)/(1<<20), r.RerunWritten, r.OneChangeWritten)
 	}
 }
 

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+)
+
+// floorLayouts are the floor's bare layouts: a title and the page's
+// Markdown, a section lists its pages; no taxonomies, feeds or sitemap.
+var floorLayouts = map[string]string{
+	"config.toml":         "baseURL = \"https://floor.test/\"\ntitle = \"floor\"\ndisableKinds = [\"taxonomy\", \"term\", \"rss\", \"sitemap\"]\n",
+	"layouts/baseof.html": "<!doctype html><html lang=\"en\"><head><title>{{ .Title }}</title></head><body>{{ block \"main\" . }}{{ end }}</body></html>\n",
+	"layouts/single.html": "{{ define \"main\" }}<main>{{ .Content }}</main>{{ end }}\n",
+	"layouts/list.html":   "{{ define \"main\" }}{{ .Content }}{{ range .Pages }}<a href=\"{{ .RelPermalink }}\">{{ .Title }}</a>{{ end }}{{ end }}\n",
+}
+
+// writeSiteFloor writes the floor's Hugo project for a whole handbook:
+// every page gen renders from generated Markdown (runbooks, guides and
+// nvFuser's docs, error-index pages, option and variable pages), with
+// its title and its Markdown body as gen wrote them, under the bare
+// layouts. So the floor grows with the site: a new kind of page adds as
+// many pages to the floor as to gen. Front matter data (what gen's
+// templates render beside the body) is dropped: plain Hugo would not
+// know what to do with it.
+func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
+	files := map[string]string{}
+	for k, v := range floorLayouts {
+		files[k] = v
+	}
+	err = filepath.WalkDir(generatedContent, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(p) != ".md" {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(generatedContent, p)
+		title, body := splitTOML(data)
+		files["content/"+filepath.ToSlash(rel)] = "+++\ntitle = " + strconv.Quote(title) + "\n+++\n" + body
+		pages++
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return pages, fsutil.WriteFiles(dir, files)
+}
+
+// splitTOML splits a generated file into its title and the Markdown
+// after its TOML front matter.
+func splitTOML(data []byte) (title, body string) {
+	s := string(data)
+	if !strings.HasPrefix(s, "+++\n") {
+		return "", s
+	}
+	end := strings.Index(s[4:], "\n+++\n")
+	if end < 0 {
+		return "", s
+	}
+	front, body := s[4:4+end], s[4+end+5:]
+	for _, line := range strings.Split(front, "\n") {
+		if strings.HasPrefix(line, "[") {
+			break // a table: the top-level keys are over
+		}
+		if v, ok := strings.CutPrefix(line, "title = "); ok {
+			if t, err := strconv.Unquote(v); err == nil {
+				title = t
+			} else {
+				title = strings.Trim(v, `"'`)
+			}
+		}
+	}
+	return title, body
+}
