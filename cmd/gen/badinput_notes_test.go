@@ -158,50 +158,6 @@ func TestDatesPublishEverything(t *testing.T) {
 	}
 }
 
-// htmlConstructsNote holds one of each HTML construct a note may write,
-// allowed and forbidden, as GitHub treats them (htmlConstructs says what
-// each must leave on the page).
-const htmlConstructsNote = `<!--
-SPDX-License-Identifier: none
-#include <cstdio>
-int main() { return 0; }
--->
-# Constructs
-
-<details>
-<summary>Click to expand</summary>
-
-Hidden *markdown* text.
-
-</details>
-
-Press <kbd>Ctrl</kbd>+<kbd>C</kbd>; x<sup>2</sup>, H<sub>2</sub>O, line<br>break.
-<img src="figure.png" alt="a figure" onerror="alert(1)"> and <img src="javascript:alert(2)" alt="js">
-<a href="https://example.com/doc" onclick="alert(3)">doc</a> <a href="javascript:alert(4)">js link</a> <a href="data:text/html,x">data link</a>
-
-<table>
-<tr><th>a</th><td colspan="2">b</td></tr>
-</table>
-
-<dl><dt>term</dt><dd>meaning</dd></dl>
-
-<p align="center"><span style="color:red">styled</span></p>
-
-<script>alert(5)</script>
-
-<style>body { display: none }</style>
-
-<iframe src="https://evil.example/"></iframe>
-
-<object data="x.swf"></object><embed src="x.swf">
-
-<form action="https://evil.example/"><input name="q"></form>
-
-<svg onload="alert(6)"><circle r="1"/></svg>
-
-<picture><source srcset="wide.png" media="(min-width: 800px)"><img src="narrow.png" alt="pic"></picture>
-`
-
 var htmlConstructs = []struct {
 	name, selector string
 	kept           bool

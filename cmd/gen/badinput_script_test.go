@@ -30,9 +30,9 @@ import (
 // own (handbook-gen: this test binary, run as gen's main), with the
 // script's working folder and environment (see runScriptGen).
 func TestMain(m *testing.M) {
-	os.Exit(testscript.RunMain(m, map[string]func() int{
-		"handbook-gen": func() int { return run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr) },
-	}))
+	testscript.Main(m, map[string]func(){
+		"handbook-gen": func() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) },
+	})
 }
 
 // scriptState is one script's memory between its commands.
