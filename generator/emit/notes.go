@@ -204,7 +204,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	}
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
-	imgSrc := func(src string) string { return e.htmlImageURL(n, src) }
+	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
 	p.Markdown = twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks)
 	md := literalImages(string(body), imgSrc)
 	p.HTMLIDs = DeclaredIDs(md)

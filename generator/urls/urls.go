@@ -112,6 +112,22 @@ func Tag(name string) string {
 func PagePath(u string) string { return path.Clean(u) }
 
 // Absolute joins the site's base URL and a path.
+// Served is a site path ("/guides/x/a.png") as the browser must request
+// it when the site is published under baseURL, sub-path included
+// ("https://org.github.io/handbook/" gives "/handbook/guides/x/a.png"):
+// what Hugo's relURL does for templates, for HTML that emit writes itself.
+// Any other URL is returned as it is.
+func Served(baseURL, p string) string {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+		return p
+	}
+	u, err := url.Parse(baseURL)
+	if err != nil {
+		return p
+	}
+	return strings.TrimSuffix(u.Path, "/") + p
+}
+
 func Absolute(baseURL, path string) string {
 	return strings.TrimSuffix(baseURL, "/") + path
 }
