@@ -76,15 +76,18 @@ func buildWithWatchdog(sites *hugolib.HugoSites) error {
 // renderTimeout. A build given up on still runs: its sites must not be
 // closed or built again.
 func watched(sites *hugolib.HugoSites, cfg hugolib.BuildCfg, events ...fsnotify.Event) error {
+	// Both variables are read here, not in the goroutine: a build given
+	// up on may outlive the caller (and a test that sets them back).
+	build, timeout := hugoBuild, renderTimeout
 	done := make(chan error, 1)
-	go func() { done <- hugoBuild(sites, cfg, events...) }()
-	timer := time.NewTimer(renderTimeout)
+	go func() { done <- build(sites, cfg, events...) }()
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case err := <-done:
 		return err
 	case <-timer.C:
-		return fmt.Errorf("%w in %s; Hugo stops responding when many pages fail to render, so look for a template error", errRenderTimeout, renderTimeout)
+		return fmt.Errorf("%w in %s; Hugo stops responding when many pages fail to render, so look for a template error", errRenderTimeout, timeout)
 	}
 }
 
