@@ -23,6 +23,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -107,8 +108,8 @@ func (r *Resolver) Resolve(n *model.Note, dest string, image bool) model.LocalTa
 	var t model.LocalTarget
 	rest, frag, _ := strings.Cut(strings.TrimSpace(dest), "#")
 	t.Fragment = frag
-	rest, _, _ = strings.Cut(rest, "?") // "?raw=true" and the like
-	p, err := url.PathUnescape(unescapePunct(rest))
+	rest, _, _ = strings.Cut(rest, "?")                           // "?raw=true" and the like
+	p, err := url.PathUnescape(urlsafe.UnescapeBackslashes(rest)) // kept as the render hook receives them, escapes and all
 	if err != nil || p == "" || strings.ContainsRune(p, 0) {
 		return unresolved(t, "not a file path")
 	}
@@ -167,23 +168,6 @@ func (r *Resolver) Resolve(n *model.Note, dest string, image bool) model.LocalTa
 		return t
 	}
 	return unresolved(t, "not a note, an image or a file of the nvFuser checkout")
-}
-
-// unescapePunct drops Markdown's backslash before ASCII punctuation
-// ("a\_b.md" names a_b.md): destinations are kept as the render hook
-// receives them, escapes and all.
-func unescapePunct(s string) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~", s[i+1]) >= 0 {
-			i++
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
 }
 
 func unresolved(t model.LocalTarget, why string) model.LocalTarget {

@@ -26,16 +26,16 @@ import (
 // judged; either being unsafe makes the URL unsafe.
 func Check(dest string) (safe bool, why string) {
 	if safe, why = urlSafety(dest); safe {
-		if dec := html.UnescapeString(unescapeBackslashes(dest)); dec != dest {
+		if dec := html.UnescapeString(UnescapeBackslashes(dest)); dec != dest {
 			safe, why = urlSafety(dec)
 		}
 	}
 	return safe, why
 }
 
-// unescapeBackslashes drops CommonMark's backslash before ASCII
-// punctuation ("javascript\:" is "javascript:").
-func unescapeBackslashes(s string) string {
+// UnescapeBackslashes drops CommonMark's backslash before ASCII
+// punctuation ("javascript\:" is "javascript:"; "a\_b.md" names a_b.md).
+func UnescapeBackslashes(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
