@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -46,6 +47,7 @@ const (
 	ContentDir = "content"
 	StaticDir  = "static"
 	DataDir    = "data" // Hugo's site.Data, for lists templates render
+	AssetsDir  = "assets"
 )
 
 type emitter struct {
@@ -60,6 +62,7 @@ type emitter struct {
 	optDrift  map[*model.Option][]string
 	postings  map[feature][]*model.Note   // see indexRelated
 	inbound   map[string][]model.Location // site path -> places in nvFuser linking to it
+	twins     twinSet                     // see withTwin
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -85,7 +88,7 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 	e.indexDrift()
 	e.indexRelated()
 	e.indexInbound()
-	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.checkPages); err != nil {
+	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.checkPages, e.finishTwins); err != nil {
 		return nil, err
 	}
 	return &Pending{e}, nil
@@ -98,7 +101,7 @@ func (p *Pending) Finish() error {
 	if err := e.run(e.api, e.build, e.schemas); err != nil {
 		return err
 	}
-	return e.w.Prune(ContentDir, StaticDir, DataDir)
+	return e.w.Prune(ContentDir, StaticDir, DataDir, AssetsDir)
 }
 
 func (e *emitter) run(steps ...func() error) error {
@@ -115,6 +118,9 @@ func (e *emitter) put(rel string, p page) error {
 	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)
+	}
+	if data, err = e.withTwin(rel, data); err != nil {
+		return err
 	}
 	return e.w.Write(path.Join(ContentDir, rel), data)
 }
@@ -149,6 +155,13 @@ func (e *emitter) notes() error {
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
 			return
+		}
+		if data, err = e.withTwin(strings.TrimPrefix(rel, ContentDir+"/"), data); err != nil {
+			errs[i] = err
+			return
+		}
+		if bodyLine > 0 && bytes.HasPrefix(data, []byte("+++\n"+twinFlag)) {
+			bodyLine++ // the twin flag's line
 		}
 		e.w.SetOrigin(rel, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
 		errs[i] = errors.Join(e.w.Write(rel, data), e.noteAssets(n))

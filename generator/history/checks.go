@@ -271,13 +271,23 @@ func containsFact(l []checkFact, id string) bool {
 // applyChecks gives each current check its history: when its id first
 // appeared and the ids it had before a rewording.
 func applyChecks(h *model.Handbook, r *Result) {
+	aliased := map[string]bool{} // base ids whose old ids are given
 	for _, c := range h.Checks {
-		rec := r.Checks[checks.BaseID(c)]
+		b := checks.BaseID(c)
+		rec := r.Checks[b]
 		if rec == nil {
 			continue
 		}
 		c.History = &model.History{Added: rec.Added, Earliest: rec.Earliest}
-		c.Formerly = append([]string(nil), rec.Formerly...)
+		// Checks that print the same text share a base id and its
+		// history, but an old id can lead to one page only: the first
+		// of them, as emit's removed-check pages assume. Given to all,
+		// each old id was an alias of several pages, and which one Hugo
+		// wrote last decided where it led.
+		if !aliased[b] {
+			aliased[b] = true
+			c.Formerly = append([]string(nil), rec.Formerly...)
+		}
 	}
 	for _, c := range h.Checks {
 		fn := c.Within

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -169,5 +170,30 @@ func TestPastSpotsResolve(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("past spots\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestOldIDLeadsToOnePage: checks that print the same text in the same
+// function share a base id and its history; the ids they had before a
+// rewording go to the first of them only, so that each old id is an
+// alias of one page (given to both, which page it led to depended on
+// which Hugo wrote last).
+func TestOldIDLeadsToOnePage(t *testing.T) {
+	mk := func(id string, line int) *model.Check {
+		return &model.Check{ID: id, Macro: "NVF_ERROR", Function: "lower", Pieces: []string{"tensor is not ready"},
+			Where: model.Location{File: "csrc/lower.cpp", Line: line}}
+	}
+	a, b := mk("lower-tensor-is-not-ready", 10), mk("lower-tensor-is-not-ready-2", 20)
+	base := checks.BaseID(a)
+	if checks.BaseID(b) != base {
+		t.Fatalf("fixture: base ids %q and %q differ", base, checks.BaseID(b))
+	}
+	h := &model.Handbook{Checks: []*model.Check{a, b}}
+	applyChecks(h, &Result{Checks: map[string]*CheckRecord{base: {ID: base, Formerly: []string{"lower-tensor-not-ready"}}}})
+	if !reflect.DeepEqual(a.Formerly, []string{"lower-tensor-not-ready"}) || b.Formerly != nil {
+		t.Errorf("formerly: first %v, second %v; want the old id on the first only", a.Formerly, b.Formerly)
+	}
+	if a.History == nil || b.History == nil {
+		t.Errorf("both checks keep their shared history: %v %v", a.History, b.History)
 	}
 }

@@ -459,9 +459,9 @@ func TestServedPagesCarryLivereload(t *testing.T) {
 }
 
 // TestNoteEditRefreshesTwinAndLLMsFull: a note's Markdown twin and its
-// entry in llms-full.txt, whose parts a build computes once per page
-// (layouts/_partials/md/parts.md), show a saved edit, and so does an
-// unchanged note's twin keep its own text.
+// entry in llms-full.txt, which emit writes in Go (a static file and an
+// asset the llms-full.txt template prints), show a saved edit, and an
+// unchanged note's twin keeps its own text.
 func TestNoteEditRefreshesTwinAndLLMsFull(t *testing.T) {
 	srv, _, dir := serveCorpus(t, 6)
 	for _, p := range []string{"runbooks/00000-report/index.md", "runbooks/00001-bullets/index.md", "llms-full.txt"} {

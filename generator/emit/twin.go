@@ -1,0 +1,374 @@
+package emit
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"github.com/gohugoio/hugo/parser/metadecoders"
+
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// A page's Markdown twin (index.md beside its HTML, for coding agents) is
+// written here, by Go, from what emit already holds: the page's front
+// matter and its Markdown. Hugo rendered the twins through templates
+// before, a third of the render's time on a notes-heavy site for text
+// that is the note itself plus its facts as YAML (docs/benchmarks.md).
+// The twins are static files (generated/static/<page>/index.md), so a
+// build and gen serve publish them like the JSON API.
+//
+// Which pages: those config.toml's cascade gives a search document
+// (runbooks, guides, notes, reference pages, check pages, the drift
+// report, the option families), unless the page lists its own outputs
+// without "markdown" (a removed check). Other pages (the home page,
+// section lists, tags) keep their twin from layouts/all.markdown.md: they
+// are few and list pages Hugo sorts.
+
+// twinDoc is one page's twin, in the two parts llms-full.txt also prints.
+type twinDoc struct {
+	path   string // the page's site path, "/runbooks/x/"
+	title  string // for llms-full.txt's order
+	link   string // its link title, for the family lists
+	kind   string
+	status string
+	body   string
+	facts  string // YAML
+	// weight orders option families in llms-full.txt.
+	weight int64
+}
+
+// twinFlag marks, in a page's front matter, that emit wrote its twin:
+// templates link to it (partial md/twin-url.md). It goes first, before
+// any table, so it is a top-level key whatever the page's shape.
+const twinFlag = "twin = true\n"
+
+// twinPath is the site path of the page rel (under the content folder)
+// when it gets a twin from Go, else "".
+func twinPath(rel string) string {
+	dir, file := path.Split(rel)
+	name := strings.TrimSuffix(file, ".md")
+	dir = strings.TrimSuffix(dir, "/")
+	top, _, _ := strings.Cut(dir, "/")
+	switch {
+	case rel == "drift.md":
+		return "/drift/"
+	case name == "_index":
+		// Only the option families: each lists its options.
+		if top == "options" && strings.Count(dir, "/") == 1 {
+			return "/" + dir + "/"
+		}
+		return ""
+	case dir == "errors", top == "runbooks", top == "guides", top == "notes", top == "env", top == "options" && dir != "options":
+		return strings.ToLower("/" + dir + "/" + name + "/")
+	}
+	return ""
+}
+
+// twin builds the twin of the page rel, rendered as data. ok is false
+// when the page has none.
+func (e *emitter) twin(rel string, data []byte) (t twinDoc, ok bool, err error) {
+	p := twinPath(rel)
+	if p == "" {
+		return twinDoc{}, false, nil
+	}
+	params, raw, err := frontOf(data)
+	if err != nil {
+		return twinDoc{}, false, fmt.Errorf("emit %s: twin: %w", rel, err)
+	}
+	if outs, set := params["outputs"]; set && !contains(outs, "markdown") {
+		return twinDoc{}, false, nil
+	}
+	t = twinDoc{path: p, title: str(params["title"]), kind: str(params["kind"]), status: str(params["status"])}
+	t.link = str(params["linktitle"])
+	if t.link == "" {
+		t.link = t.title
+	}
+	if w, ok := params["weight"].(int64); ok {
+		t.weight = w
+	}
+	section := strings.HasSuffix(rel, "_index.md")
+	if t.kind == "" {
+		t.kind = "page"
+		if section {
+			t.kind = "section"
+		}
+	}
+	t.body = e.twinBody(params, raw, t.title)
+	facts, err := metadecoders.MarshalYAML(e.twinFacts(params, t))
+	if err != nil {
+		return twinDoc{}, false, fmt.Errorf("emit %s: twin facts: %w", rel, err)
+	}
+	t.facts = string(facts)
+	return t, true, nil
+}
+
+// bytes is the twin file: its facts as YAML front matter, then its text.
+func (t twinDoc) bytes() []byte {
+	return []byte("---\n" + t.facts + "---\n\n" + t.body)
+}
+
+// frontOf decodes a content file's TOML front matter as Hugo sees its
+// params (top-level keys and the params table in one map, keys lower
+// case) and returns its body.
+func frontOf(data []byte) (map[string]any, string, error) {
+	rest, ok := bytes.CutPrefix(data, []byte("+++\n"))
+	if !ok {
+		return nil, "", fmt.Errorf("no front matter")
+	}
+	i := bytes.Index(rest, []byte("\n+++\n"))
+	if i < 0 {
+		return nil, "", fmt.Errorf("front matter not closed")
+	}
+	var m map[string]any
+	if _, err := toml.Decode(string(rest[:i+1]), &m); err != nil {
+		return nil, "", err
+	}
+	params := map[string]any{}
+	for k, v := range m {
+		if k != "params" {
+			params[strings.ToLower(k)] = normalize(v)
+		}
+	}
+	if ps, ok := m["params"].(map[string]any); ok {
+		for k, v := range ps {
+			params[strings.ToLower(k)] = normalize(v)
+		}
+	}
+	return params, string(rest[i+len("\n+++\n"):]), nil
+}
+
+// normalize gives decoded TOML the shapes Hugo's params have: an array of
+// tables is a list of maps like any other list.
+func normalize(v any) any {
+	switch x := v.(type) {
+	case []map[string]any:
+		l := make([]any, len(x))
+		for i, m := range x {
+			l[i] = normalize(m)
+		}
+		return l
+	case []any:
+		for i := range x {
+			x[i] = normalize(x[i])
+		}
+		return x
+	case map[string]any:
+		for k, e := range x {
+			x[k] = normalize(e)
+		}
+		return x
+	}
+	return v
+}
+
+var siteLinkRE = regexp.MustCompile(`\]\((/[^)\s]*)\)`)
+
+// twinBody is the page's text as Markdown: its own (a note's as its author
+// wrote it, from the markdown param), with links to files not in the
+// checkout left as text and site paths made absolute, under a level-1
+// heading, then what the HTML page lists beside it.
+func (e *emitter) twinBody(p map[string]any, raw, title string) string {
+	md := strings.TrimSpace(raw)
+	if s := str(p["markdown"]); s != "" {
+		md = strings.TrimSpace(s)
+	}
+	for _, u := range list(p["not_in_checkout"]) {
+		re := regexp.MustCompile(`\[([^\]]*)\]\(` + regexp.QuoteMeta(str(u)) + `\)`)
+		md = re.ReplaceAllString(md, "$1 (not in the checkout)")
+	}
+	md = siteLinkRE.ReplaceAllString(md, "]("+strings.TrimSuffix(e.site.BaseURL, "/")+"$1)")
+	var b strings.Builder
+	if !strings.HasPrefix(md, "# ") {
+		b.WriteString("# " + mdText(title) + "\n\n")
+	}
+	if md != "" {
+		b.WriteString(md + "\n\n")
+	}
+	if ex := str(p["example"]); ex != "" {
+		b.WriteString("Set it: `" + ex + "`\n\n")
+	}
+	if used := list(p["used_by"]); len(used) > 0 {
+		b.WriteString("## Notes that use it\n\n")
+		for _, u := range used {
+			m, _ := u.(map[string]any)
+			b.WriteString("- [" + mdText(str(m["title"])) + "](" + e.abs(str(m["url"])) + ")\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// familyList is what an option family's twin lists after its text, as
+// Hugo's section twin does: its options by title, each linking to its
+// own twin.
+func (e *emitter) familyList(pages []twinDoc) string {
+	if len(pages) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("## Pages\n\n")
+	for _, t := range pages {
+		b.WriteString("- [" + mdText(t.link) + "](" + e.abs(t.path) + "index.md)")
+		if t.status != "" {
+			b.WriteString(" (" + t.status + ")")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// mdText is text made safe for Markdown prose: a "<" can open no tag.
+func mdText(s string) string { return strings.ReplaceAll(s, "<", "&lt;") }
+
+// abs is a site path ("/runbooks/x/", or "runbooks/x/") as an absolute
+// URL under the site's base URL, sub-path included.
+func (e *emitter) abs(p string) string {
+	if p == "" || strings.Contains(p, "://") || strings.HasPrefix(p, "//") {
+		return p
+	}
+	return urls.Absolute(e.site.BaseURL, "/"+strings.TrimPrefix(p, "/"))
+}
+
+// twinFacts are the page's facts for its twin and llms-full.txt: what the
+// page says about its subject, from the params emit computed.
+func (e *emitter) twinFacts(p map[string]any, t twinDoc) map[string]any {
+	f := map[string]any{"title": t.title, "url": e.abs(t.path), "kind": t.kind}
+	if d := str(p["description"]); d != "" {
+		f["description"] = d
+	}
+	for _, k := range []string{"id", "status", "source", "env", "family", "name", "enum", "type", "default", "category", "example", "tools", "tests", "symbols", "commits", "next_steps", "drift", "choices"} {
+		if truthy(p[k]) {
+			f[k] = p[k]
+		}
+	}
+	if s := str(p["short_url"]); s != "" {
+		f["short_url"] = e.abs(s)
+	}
+	if v, ok := p["documented"]; ok {
+		f["documented"] = v
+	}
+	for _, k := range []string{"defined_at", "declared_at", "documented_at"} {
+		if truthy(p[k]) {
+			f[k] = field(p[k], "text")
+		}
+	}
+	pluck := func(key, name string, conv func(any) any) {
+		l := list(p[key])
+		if len(l) == 0 {
+			return
+		}
+		out := make([]any, len(l))
+		for i, it := range l {
+			out[i] = conv(field(it, name))
+		}
+		f[key] = out
+	}
+	same := func(v any) any { return v }
+	absolute := func(v any) any { return e.abs(str(v)) }
+	pluck("read_at", "text", same)
+	pluck("variables", "name", same)
+	pluck("files", "ref", same)
+	pluck("missing_files", "ref", same)
+	pluck("signatures", "text", same)
+	pluck("used_by", "url", absolute)
+	pluck("related", "url", absolute)
+	if l := list(p["options"]); len(l) > 0 {
+		out := make([]any, len(l))
+		for i, it := range l {
+			out[i] = map[string]any{"env": field(it, "env"), "name": field(it, "name"), "known": field(it, "known")}
+		}
+		f["options"] = out
+	}
+	if str(p["kind"]) == "check" {
+		e.checkFacts(p, f)
+	}
+	return f
+}
+
+// checkFacts adds a check's facts: what nvFuser prints, where, and what
+// tests and notes point at it.
+func (e *emitter) checkFacts(p, f map[string]any) {
+	for _, k := range []string{"check_kind", "macro", "message", "printed", "area"} {
+		f[k] = p[k]
+	}
+	f["where"] = field(p["where"], "text")
+	for _, k := range []string{"condition", "function", "within", "in_macro"} {
+		if truthy(p[k]) {
+			f[k] = p[k]
+		}
+	}
+	if u := field(p["where"], "url"); truthy(u) {
+		f["source"] = u
+	}
+	rows := func(key string, row func(any) any) {
+		l := list(p[key])
+		if len(l) == 0 {
+			return
+		}
+		out := make([]any, len(l))
+		for i, it := range l {
+			out[i] = row(it)
+		}
+		f[key] = out
+	}
+	rows("expected_by", func(it any) any {
+		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
+	})
+	rows("explained_by", func(it any) any { return e.abs(str(field(it, "url"))) })
+	rows("names_variables", func(it any) any { return field(it, "title") })
+	rows("names_options", func(it any) any { return field(it, "title") })
+	rows("function_changes", func(it any) any {
+		return map[string]any{"commit": field(field(it, "commit"), "url"), "when": field(it, "when")}
+	})
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func field(v any, k string) any {
+	m, _ := v.(map[string]any)
+	return m[k]
+}
+
+func contains(v any, s string) bool {
+	for _, x := range list(v) {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// truthy is Go templates' truth (what "with" tests): not the zero value,
+// not empty.
+func truthy(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case string:
+		return x != ""
+	case bool:
+		return x
+	case int64:
+		return x != 0
+	case float64:
+		return x != 0
+	case []any:
+		return len(x) > 0
+	case map[string]any:
+		return len(x) > 0
+	}
+	return true
+}

@@ -1,0 +1,92 @@
+package emit
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTwinPath(t *testing.T) {
+	for _, c := range []struct{ rel, want string }{
+		{"runbooks/segv.md", "/runbooks/segv/"},
+		{"guides/dev-tma.md", "/guides/dev-tma/"},
+		{"notes/chat.md", "/notes/chat/"},
+		{"env/nvfuser_dump.md", "/env/nvfuser_dump/"},
+		{"options/dump/fusion_ir.md", "/options/dump/fusion_ir/"},
+		{"options/dump/_index.md", "/options/dump/"}, // a family lists its options
+		{"errors/abc-123.md", "/errors/abc-123/"},
+		{"drift.md", "/drift/"},
+		// Hugo's own twin: list pages and pages outside the cascade.
+		{"options/_index.md", ""},
+		{"runbooks/_index.md", ""},
+		{"errors/_index.md", ""},
+		{"errors/area/csrc/_index.md", ""},
+		{"errors/removed/_index.md", ""},
+		{"categories/memory/_index.md", ""},
+		{"changes.md", ""},
+	} {
+		if got := twinPath(c.rel); got != c.want {
+			t.Errorf("twinPath(%q) = %q, want %q", c.rel, got, c.want)
+		}
+	}
+}
+
+// TestTwinSkipsPagesWithoutMarkdown: a page that lists its own outputs
+// without markdown (a removed check) gets no twin and no twin flag.
+func TestTwinSkipsPagesWithoutMarkdown(t *testing.T) {
+	e := &emitter{site: Site{BaseURL: "https://h.example/sub/"}}
+	for _, c := range []struct {
+		data string
+		want bool
+	}{
+		{"+++\ntitle = \"Removed check x\"\noutputs = [\"html\"]\n[params]\n  kind = \"removed-check\"\n+++\n", false},
+		{"+++\ntitle = \"A check\"\n[params]\n  kind = \"check\"\n+++\n", true},
+	} {
+		_, ok, err := e.twin("errors/x.md", []byte(c.data))
+		if err != nil || ok != c.want {
+			t.Errorf("twin of %q: ok %v, err %v; want %v", c.data, ok, err, c.want)
+		}
+	}
+}
+
+// TestTwinBody: the rules of a twin's text, each of which a reader of the
+// twin relies on.
+func TestTwinBody(t *testing.T) {
+	e := &emitter{site: Site{BaseURL: "https://h.example/sub/"}}
+	data := "+++\ntitle = \"Crash <in> x\"\n[params]\n  kind = \"runbook\"\n  not_in_checkout = [\"https://github.com/o/r/blob/abc/gone.cpp\"]\n" +
+		"  [[params.used_by]]\n    title = \"Other <note>\"\n    url = \"/runbooks/other/\"\n+++\n\n" +
+		"See [gone.cpp](https://github.com/o/r/blob/abc/gone.cpp) and [the option](/options/dump/x/).\n"
+	tw, ok, err := e.twin("runbooks/crash.md", []byte(data))
+	if err != nil || !ok {
+		t.Fatalf("twin: %v %v", ok, err)
+	}
+	for _, want := range []string{
+		"# Crash &lt;in> x\n\n",                               // a title gets a heading, "<" opens no tag
+		"See gone.cpp (not in the checkout)",                  // a file not in the checkout is text
+		"[the option](https://h.example/sub/options/dump/x/)", // site paths are absolute, sub-path kept
+		"## Notes that use it\n\n- [Other &lt;note>](https://h.example/sub/runbooks/other/)\n",
+	} {
+		if !strings.Contains(tw.body, want) {
+			t.Errorf("twin body lacks %q:\n%s", want, tw.body)
+		}
+	}
+	if !strings.Contains(tw.facts, "url: https://h.example/sub/runbooks/crash/\n") || !strings.Contains(tw.facts, "kind: runbook\n") {
+		t.Errorf("twin facts:\n%s", tw.facts)
+	}
+	if got := string(tw.bytes()); !strings.HasPrefix(got, "---\n") || !strings.Contains(got, "---\n\n# Crash") {
+		t.Errorf("twin file:\n%s", got)
+	}
+}
+
+// TestByTitle: llms-full.txt lists pages as Hugo's ByTitle does, by the
+// language's collation (case and accents second), not by bytes.
+func TestByTitle(t *testing.T) {
+	ts := []twinDoc{{title: "b", path: "/1/"}, {title: "B", path: "/2/"}, {title: "a", path: "/3/"}, {title: "Ä", path: "/4/"}, {title: "Z", path: "/5/"}}
+	byTitle(ts)
+	var got []string
+	for _, d := range ts {
+		got = append(got, d.title)
+	}
+	if strings.Join(got, " ") != "a Ä b B Z" {
+		t.Errorf("byTitle: %v", got)
+	}
+}

@@ -1,0 +1,110 @@
+package emit
+
+import (
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+)
+
+// LLMsFullPages is where emit writes the pages of llms-full.txt, under the
+// generated assets: layouts/home.llmsfull.txt prints its heading and then
+// this file, so the file's order and text are Go's and its title and
+// introduction the site's.
+const LLMsFullPages = AssetsDir + "/llms-full-pages.txt"
+
+// twinSet collects the twins of one emit, for llms-full.txt and the option
+// families' lists. Pages are written from several goroutines.
+type twinSet struct {
+	mu   sync.Mutex
+	docs map[string]twinDoc // by site path
+}
+
+// withTwin writes the twin of the content file rel (already rendered as
+// data) and returns the file's bytes marked as twinned; a page without a
+// twin is returned as it is. An option family's twin waits for its
+// options (finishTwins).
+func (e *emitter) withTwin(rel string, data []byte) ([]byte, error) {
+	t, ok, err := e.twin(rel, data)
+	if err != nil || !ok {
+		return data, err
+	}
+	e.twins.mu.Lock()
+	if e.twins.docs == nil {
+		e.twins.docs = map[string]twinDoc{}
+	}
+	e.twins.docs[t.path] = t
+	e.twins.mu.Unlock()
+	if t.kind != "family" {
+		if err := e.w.Write(twinFile(t.path), t.bytes()); err != nil {
+			return nil, err
+		}
+	}
+	return append([]byte("+++\n"+twinFlag), data[len("+++\n"):]...), nil
+}
+
+func twinFile(sitePath string) string { return path.Join(StaticDir, sitePath, "index.md") }
+
+// finishTwins writes the option families' twins, now that their options
+// are known, and the pages of llms-full.txt.
+func (e *emitter) finishTwins() error {
+	docs := e.twins.docs
+	bySection := map[string][]twinDoc{}
+	var families []twinDoc
+	for _, t := range docs {
+		if t.kind == "family" {
+			families = append(families, t)
+			continue
+		}
+		dir := path.Dir(strings.TrimSuffix(t.path, "/")) // "/runbooks", "/options/dump", "/"
+		bySection[dir] = append(bySection[dir], t)
+	}
+	for dir := range bySection {
+		byTitle(bySection[dir])
+	}
+	sort.SliceStable(families, func(i, j int) bool {
+		if families[i].weight != families[j].weight {
+			return families[i].weight < families[j].weight
+		}
+		return families[i].path < families[j].path
+	})
+	for i, f := range families {
+		f.body += e.familyList(bySection[strings.TrimSuffix(f.path, "/")])
+		families[i] = f
+		if err := e.w.Write(twinFile(f.path), f.bytes()); err != nil {
+			return err
+		}
+	}
+	var order []twinDoc
+	for _, s := range []string{"/runbooks", "/guides", "/notes", "/env"} {
+		order = append(order, bySection[s]...)
+	}
+	for _, f := range families {
+		order = append(order, f)
+		order = append(order, bySection[strings.TrimSuffix(f.path, "/")]...)
+	}
+	if d, ok := docs["/drift/"]; ok {
+		order = append(order, d)
+	}
+	var b strings.Builder
+	for _, t := range order {
+		b.WriteString("\n=====\n\n" + t.body + "\nURL: " + e.abs(t.path) + "\n\n~~~yaml\n" + t.facts + "~~~\n")
+	}
+	return e.w.Write(LLMsFullPages, []byte(b.String()))
+}
+
+// byTitle sorts pages as Hugo's ByTitle does (the site language's
+// collation, stable), from the order of its default sort's last keys.
+func byTitle(ts []twinDoc) {
+	sort.Slice(ts, func(i, j int) bool {
+		if ts[i].link != ts[j].link {
+			return ts[i].link < ts[j].link
+		}
+		return ts[i].path < ts[j].path
+	})
+	c := collate.New(language.English)
+	sort.SliceStable(ts, func(i, j int) bool { return c.CompareString(ts[i].title, ts[j].title) < 0 })
+}
