@@ -14,6 +14,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
 	"io"
 	"os"
 	"path/filepath"
@@ -216,6 +217,7 @@ func emitDetail(s *config.Settings, w *emit.Writer) string {
 
 // Build runs every stage and publishes into s.Out.
 func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
+	defer gcpolicy.ForBuild()()
 	r := &Result{Out: s.Out, progress: hooks.Progress}
 	// Before anything is written: gen publishes only where it may (see
 	// publish.CheckOut and OutGuards).

@@ -62,6 +62,7 @@ var stageOf = map[string]string{
 	"generator/internal/cpplex":   "base",
 	"generator/internal/flock":    "base",
 	"generator/internal/parallel": "base",
+	"generator/internal/gcpolicy": "base",
 	"generator/internal/urlsafe":  "base",
 	"generator/internal/mdconf":   "base", // the one Markdown dialect (parse, emit, render)
 	"generator/internal/gitcmd":   "base",

@@ -15,6 +15,7 @@ package preview
 import (
 	"errors"
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
 	"io"
 	"net"
 	"net/http"
@@ -79,6 +80,8 @@ var initLivereload sync.Once
 
 // Run serves until stop closes.
 func Run(opt Options, stop <-chan struct{}) error {
+	// The whole session rebuilds under a build's collector policy.
+	defer gcpolicy.ForBuild()()
 	if opt.Batch == 0 {
 		opt.Batch = 100 * time.Millisecond
 	}
