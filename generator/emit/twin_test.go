@@ -90,3 +90,27 @@ func TestByTitle(t *testing.T) {
 		t.Errorf("byTitle: %v", got)
 	}
 }
+
+// TestMemoReusesTwins: gen serve rebuilds a twin only when its page's
+// bytes or the base URL changed.
+func TestMemoReusesTwins(t *testing.T) {
+	m := NewMemo()
+	builds := 0
+	build := func() (twinDoc, bool, error) { builds++; return twinDoc{body: "x"}, true, nil }
+	for _, c := range []struct {
+		base, data string
+		want       int
+	}{
+		{"https://a.example/", "+++\ntitle = \"A\"\n+++\n", 1},
+		{"https://a.example/", "+++\ntitle = \"A\"\n+++\n", 1},  // same: reused
+		{"https://a.example/", "+++\ntitle = \"A2\"\n+++\n", 2}, // edited
+		{"https://b.example/", "+++\ntitle = \"A2\"\n+++\n", 3}, // another base URL
+	} {
+		if _, ok, err := m.twin("runbooks/a.md", c.base, []byte(c.data), build); !ok || err != nil {
+			t.Fatal(ok, err)
+		}
+		if builds != c.want {
+			t.Errorf("after %q under %s: %d builds, want %d", c.data, c.base, builds, c.want)
+		}
+	}
+}

@@ -28,7 +28,7 @@ type twinSet struct {
 // twin is returned as it is. An option family's twin waits for its
 // options (finishTwins).
 func (e *emitter) withTwin(rel string, data []byte) ([]byte, error) {
-	t, ok, err := e.twin(rel, data)
+	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, data, func() (twinDoc, bool, error) { return e.twin(rel, data) })
 	if err != nil || !ok {
 		return data, err
 	}

@@ -43,6 +43,43 @@ type Memo struct {
 	mu     sync.Mutex
 	digest map[string][sha256.Size]byte
 	pages  map[string]renderedPage // by file, see render
+	twins  map[string]memoTwin     // by file, see twin
+}
+
+// memoTwin is the twin last built from a content file's bytes.
+type memoTwin struct {
+	sum [sha256.Size]byte
+	doc twinDoc
+	ok  bool
+}
+
+// twin is build(data), reusing the twin last built from the same bytes
+// of the page at rel under the same base URL: in gen serve a saved note
+// changes one page, and the twins of the thousands of others are what
+// they were.
+func (m *Memo) twin(rel, baseURL string, data []byte, build func() (twinDoc, bool, error)) (twinDoc, bool, error) {
+	if m == nil {
+		return build()
+	}
+	h := sha256.New()
+	h.Write([]byte(baseURL))
+	h.Write([]byte{0})
+	h.Write(data)
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	m.mu.Lock()
+	old, found := m.twins[rel]
+	m.mu.Unlock()
+	if found && old.sum == sum {
+		return old.doc, old.ok, nil
+	}
+	doc, ok, err := build()
+	if err == nil {
+		m.mu.Lock()
+		m.twins[rel] = memoTwin{sum: sum, doc: doc, ok: ok}
+		m.mu.Unlock()
+	}
+	return doc, ok, err
 }
 
 type renderedPage struct {
@@ -86,7 +123,7 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}}
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}}
 }
 
 func (m *Memo) lookupMemo() *lookup.Memo {

@@ -86,8 +86,9 @@ type lineWriter struct {
 	w   io.Writer
 	m   *originMapper
 	buf []byte
-	// quiet drops Hugo's own progress lines ("Source changed ..."), which
-	// name generated files; gen serve reports each rebuild itself.
+	// quiet drops Hugo's own progress lines ("Source changed ...", "Asset
+	// changed /llms-full-pages.txt" on every save), which name generated
+	// files; gen serve reports each rebuild itself.
 	quiet bool
 }
 
@@ -101,7 +102,7 @@ func (l *lineWriter) Write(p []byte) (int, error) {
 			break
 		}
 		line := string(l.buf[:i+1])
-		if l.quiet && strings.HasPrefix(line, "Source changed ") {
+		if l.quiet && (strings.HasPrefix(line, "Source changed ") || strings.HasPrefix(line, "Asset changed ")) {
 			l.buf = l.buf[i+1:]
 			continue
 		}

@@ -45,3 +45,15 @@ func TestOriginMapper(t *testing.T) {
 		t.Errorf("log lines: %q", got)
 	}
 }
+
+// TestQuietServeLog: under gen serve, Hugo's own progress lines about
+// files gen wrote are dropped; warnings and errors are not.
+func TestQuietServeLog(t *testing.T) {
+	var out bytes.Buffer
+	lw := &lineWriter{w: &out, m: newOriginMapper(t.TempDir(), nil), quiet: true}
+	_, _ = lw.Write([]byte("Source changed /runbooks/x.md\nAsset changed /llms-full-pages.txt\nWARN something real\n"))
+	lw.Flush()
+	if got := out.String(); got != "WARN something real\n" {
+		t.Errorf("serve log: %q", got)
+	}
+}
