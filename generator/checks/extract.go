@@ -1,8 +1,6 @@
 package checks
 
 import (
-	"strings"
-
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -96,27 +94,5 @@ func sortByLine(cs []model.Check) {
 		for j := i; j > 0 && cs[j].Where.Line < cs[j-1].Where.Line; j-- {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
 		}
-	}
-}
-
-// Context is how many lines of source a check's Code holds around the call.
-const Context = 3
-
-// AttachCode sets each check's Code from its file's source: Context lines
-// before the call, the call, Context lines after.
-func AttachCode(src []byte, cs []model.Check) {
-	if len(cs) == 0 {
-		return
-	}
-	lines := strings.SplitAfter(string(src), "\n")
-	for i := range cs {
-		c := &cs[i]
-		from := max(c.Where.Line-Context, 1)
-		to := min(max(c.EndLine, c.Where.Line)+Context, len(lines))
-		if from > to {
-			continue
-		}
-		c.Code = strings.TrimRight(strings.Join(lines[from-1:to], ""), "\n")
-		c.CodeStart = from
 	}
 }

@@ -94,7 +94,7 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		}
 		scanFile(&r, p, toks, families)
 		cs := checks.FromTokens(p, toks)
-		checks.AttachCode(src, cs)
+		checks.AttachCode(src, toks, cs)
 		r.Checks = append(r.Checks, cs...)
 		return nil
 	}

@@ -46,6 +46,9 @@ type checkParams struct {
 	Code      string `toml:"code,omitempty"`
 	CodeStart int    `toml:"code_start,omitempty"`
 	CodeHL    string `toml:"code_hl,omitempty"`
+	// CodeHTML is Code highlighted, with line numbers and the call's
+	// lines marked (highlight.go): the page prints it as it is.
+	CodeHTML string `toml:"code_html,omitempty"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
 	Tests     []checkTest `toml:"expected_by,omitempty"`
@@ -223,6 +226,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
 		p.CodeHL = fmt.Sprintf("%d-%d", c.Where.Line-c.CodeStart+1, max(c.EndLine, c.Where.Line)-c.CodeStart+1)
+		p.CodeHTML = highlight(c.CodeSpans, c.CodeStart, c.Where.Line, max(c.EndLine, c.Where.Line))
 	}
 	if hist := c.History; hist != nil {
 		p.Since, p.Earliest = hist.Added.Since(), hist.Earliest

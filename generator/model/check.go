@@ -44,6 +44,11 @@ type Check struct {
 	// a few after), starting at line CodeStart: what its page shows.
 	Code      string
 	CodeStart int
+	// CodeSpans are Code cut into tokens by what each is (the extract
+	// stage lexes the whole file, so a snippet starting inside a comment
+	// is still read right); joined, they are Code. Emit highlights the
+	// code from them.
+	CodeSpans []CodeSpan
 
 	// Found by later stages (assemble), each sorted by place.
 	Tests     []ExpectedError // tests in the checkout expecting this error
