@@ -41,14 +41,12 @@ type checkParams struct {
 	InMacro  string `toml:"in_macro,omitempty"`
 	Area     string `toml:"area"`
 	AreaURL  string `toml:"area_url"`
-	// Code is the source around the call at the pinned commit; CodeHL the
-	// call's lines within it ("4-9").
+	// Code is the source around the call at the pinned commit, its first
+	// line CodeStart; CodeHTML the same highlighted, with line numbers and
+	// the call's lines marked (highlight.go): the page prints it as it is.
 	Code      string `toml:"code,omitempty"`
 	CodeStart int    `toml:"code_start,omitempty"`
-	CodeHL    string `toml:"code_hl,omitempty"`
-	// CodeHTML is Code highlighted, with line numbers and the call's
-	// lines marked (highlight.go): the page prints it as it is.
-	CodeHTML string `toml:"code_html,omitempty"`
+	CodeHTML  string `toml:"code_html,omitempty"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
 	Tests     []checkTest `toml:"expected_by,omitempty"`
@@ -232,7 +230,6 @@ func (e *emitter) checkPage(c *model.Check, claimed map[string]bool) checkFront 
 	}
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
-		p.CodeHL = fmt.Sprintf("%d-%d", c.Where.Line-c.CodeStart+1, max(c.EndLine, c.Where.Line)-c.CodeStart+1)
 		p.CodeHTML = highlight(c.CodeSpans, c.CodeStart, c.Where.Line, max(c.EndLine, c.Where.Line))
 	}
 	if hist := c.History; hist != nil {
