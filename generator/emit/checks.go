@@ -230,7 +230,11 @@ func (e *emitter) checkPage(c *model.Check, claimed map[string]bool) checkFront 
 	}
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
-		p.CodeHTML = highlight(c.CodeSpans, c.CodeStart, c.Where.Line, max(c.EndLine, c.Where.Line))
+		spans := c.CodeSpans
+		if len(spans) == 0 { // code not cut by the extract stage: shown plain
+			spans = []model.CodeSpan{{Role: model.CodeSpace, Text: c.Code}}
+		}
+		p.CodeHTML = highlight(spans, c.CodeStart, c.Where.Line, max(c.EndLine, c.Where.Line))
 	}
 	if hist := c.History; hist != nil {
 		p.Since, p.Earliest = hist.Added.Since(), hist.Earliest

@@ -2,6 +2,8 @@ package emit
 
 import (
 	"html"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -65,6 +67,27 @@ func TestHighlight(t *testing.T) {
 				t.Errorf("highlight\n got  %s\n want %s", got, want)
 			}
 		})
+	}
+}
+
+// Code that reached emit without spans is shown plain, every line of it.
+func TestHighlightPlainFallback(t *testing.T) {
+	h := &model.Handbook{HasSource: true, Checks: []*model.Check{{ID: "f-bad", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+		Pieces: []string{"bad"}, Function: "f", Within: "f", Where: model.Location{File: "csrc/f.cpp", Line: 11}, EndLine: 11,
+		Code: "x = a < b;\nNVF_ERROR(ok, \"bad\");", CodeStart: 10}}}
+	h.Index()
+	out := t.TempDir()
+	if err := Emit(h, Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}, NewWriter(out)); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "content", "errors", "f-bad.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<span class=\"line\"><span class=\"ln\">10</span><span class=\"cl\">x = a &lt; b;\n</span></span>` +
+		`<span class=\"line hl\"><span class=\"ln\">11</span><span class=\"cl\">NVF_ERROR(ok, &#34;bad&#34;);</span></span>`
+	if !strings.Contains(string(page), want) {
+		t.Errorf("the page's code_html lacks\n%s\n%s", want, page)
 	}
 }
 
