@@ -97,15 +97,18 @@ func declares(toks []cpplex.Token, i int) bool {
 	if t.Kind != cpplex.Ident || roleOf(t) != model.CodeName {
 		return false
 	}
-	next, ok := neighbour(toks, i, +1)
-	if !ok || !next.Is("(") {
+	if n := neighbour(toks, i, +1); n < 0 || !toks[n].Is("(") {
 		return false
 	}
-	prev, ok := neighbour(toks, i, -1)
-	if ok && prev.Is("*") {
-		prev, ok = neighbour(toks, i-1, -1) // i-1 may be a comment: close enough
+	p := neighbour(toks, i, -1)
+	if p >= 0 && toks[p].Is("*") {
+		p = neighbour(toks, p, -1)
 	}
-	if !ok || prev.Kind != cpplex.Ident {
+	if p < 0 {
+		return false
+	}
+	prev := toks[p]
+	if prev.Kind != cpplex.Ident {
 		return false
 	}
 	switch roleOf(prev) {
@@ -115,15 +118,15 @@ func declares(toks []cpplex.Token, i int) bool {
 	return prev.Text == "auto" || prev.Text == "const" || prev.Text == "explicit" || prev.Text == "virtual" || prev.Text == "static" || prev.Text == "inline" || prev.Text == "constexpr"
 }
 
-// neighbour is the nearest token before (step -1) or after (+1) toks[i]
-// that is not a comment.
-func neighbour(toks []cpplex.Token, i, step int) (cpplex.Token, bool) {
+// neighbour is the index of the nearest token before (step -1) or after
+// (+1) toks[i] that is not a comment, -1 if none.
+func neighbour(toks []cpplex.Token, i, step int) int {
 	for j := i + step; j >= 0 && j < len(toks); j += step {
 		if toks[j].Kind != cpplex.Comment {
-			return toks[j], true
+			return j
 		}
 	}
-	return cpplex.Token{}, false
+	return -1
 }
 
 // spanner collects spans, merging neighbours of one role the way chroma
