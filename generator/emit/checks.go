@@ -128,9 +128,8 @@ func (e *emitter) checkPages() error {
 	}
 	byArea := map[string][]*model.Check{}
 	kinds := map[string]int{}
-	claimed := map[string]bool{} // former ids an alias already answers
 	for _, c := range e.h.Checks {
-		if err := e.put("errors/"+c.ID+".md", page{front: e.checkPage(c, claimed)}); err != nil {
+		if err := e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)}); err != nil {
 			return err
 		}
 		byArea[c.Area()] = append(byArea[c.Area()], c)
@@ -203,13 +202,7 @@ func kindTitle(k string) string {
 	return k
 }
 
-// checkPage is c's page. claimed holds the former ids earlier pages took
-// as aliases: twins (one message at several places) share their history,
-// so each would claim the same old URLs, and Hugo, writing one alias page
-// from several at once, leaves it to whichever write lands last, at
-// times with the end of a longer one still in the file. The first twin
-// keeps the alias, as removedPage sends a rewording to the first twin.
-func (e *emitter) checkPage(c *model.Check, claimed map[string]bool) checkFront {
+func (e *emitter) checkPage(c *model.Check) checkFront {
 	f := checkFront{Title: checks.Title(c)}
 	where := "in " + c.Function
 	if c.InMacro != "" {
@@ -252,10 +245,7 @@ func (e *emitter) checkPage(c *model.Check, claimed map[string]bool) checkFront 
 		p.FnChanges = append(p.FnChanges, fnChange{Commit: Link{Text: shortHash(ev.Commit), URL: urls.Commit(e.site.RepoURL, ev.Commit)}, When: ev.Since()})
 	}
 	for _, old := range p.Formerly {
-		if !claimed[old] {
-			claimed[old] = true
-			f.Aliases = append(f.Aliases, urls.Check(old))
-		}
+		f.Aliases = append(f.Aliases, urls.Check(old))
 	}
 	for _, x := range c.Tests {
 		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
