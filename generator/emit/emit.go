@@ -119,7 +119,7 @@ func (e *emitter) put(rel string, p page) error {
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)
 	}
-	if data, err = e.withTwin(rel, data); err != nil {
+	if data, err = e.withTwin(rel, p, data); err != nil {
 		return err
 	}
 	return e.w.Write(path.Join(ContentDir, rel), data)
@@ -151,12 +151,13 @@ func (e *emitter) notes() error {
 	parallel.For(len(e.h.Notes), func(i int) {
 		n := e.h.Notes[i]
 		rel := path.Join(ContentDir, urls.Section(n.Kind), n.ID+".md")
-		data, bodyLine, err := e.w.Memo.render(rel, e.notePage(n))
+		p := e.notePage(n)
+		data, bodyLine, err := e.w.Memo.render(rel, p)
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
 			return
 		}
-		if data, err = e.withTwin(strings.TrimPrefix(rel, ContentDir+"/"), data); err != nil {
+		if data, err = e.withTwin(strings.TrimPrefix(rel, ContentDir+"/"), p, data); err != nil {
 			errs[i] = err
 			return
 		}

@@ -1,13 +1,11 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"regexp"
 	"strings"
 
-	"github.com/BurntSushi/toml"
 	yaml "go.yaml.in/yaml/v3"
 
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -68,16 +66,12 @@ func twinPath(rel string) string {
 	return ""
 }
 
-// twin builds the twin of the page rel, rendered as data. ok is false
-// when the page has none.
-func (e *emitter) twin(rel string, data []byte) (t twinDoc, ok bool, err error) {
+// twin builds the twin of the page rel from its params (paramsOf) and its
+// Markdown body. ok is false when the page has none.
+func (e *emitter) twin(rel string, params map[string]any, raw string) (t twinDoc, ok bool, err error) {
 	p := twinPath(rel)
 	if p == "" {
 		return twinDoc{}, false, nil
-	}
-	params, raw, err := frontOf(data)
-	if err != nil {
-		return twinDoc{}, false, fmt.Errorf("emit %s: twin: %w", rel, err)
 	}
 	if outs, set := params["outputs"]; set && !contains(outs, "markdown") {
 		return twinDoc{}, false, nil
@@ -127,60 +121,6 @@ func factsYAML(f map[string]any) (string, error) {
 		return "", err
 	}
 	return b.String(), nil
-}
-
-// frontOf decodes a content file's TOML front matter as Hugo sees its
-// params (top-level keys and the params table in one map, keys lower
-// case) and returns its body.
-func frontOf(data []byte) (map[string]any, string, error) {
-	rest, ok := bytes.CutPrefix(data, []byte("+++\n"))
-	if !ok {
-		return nil, "", fmt.Errorf("no front matter")
-	}
-	i := bytes.Index(rest, []byte("\n+++\n"))
-	if i < 0 {
-		return nil, "", fmt.Errorf("front matter not closed")
-	}
-	var m map[string]any
-	if _, err := toml.Decode(string(rest[:i+1]), &m); err != nil {
-		return nil, "", err
-	}
-	params := map[string]any{}
-	for k, v := range m {
-		if k != "params" {
-			params[strings.ToLower(k)] = normalize(v)
-		}
-	}
-	if ps, ok := m["params"].(map[string]any); ok {
-		for k, v := range ps {
-			params[strings.ToLower(k)] = normalize(v)
-		}
-	}
-	return params, string(rest[i+len("\n+++\n"):]), nil
-}
-
-// normalize gives decoded TOML the shapes Hugo's params have: an array of
-// tables is a list of maps like any other list.
-func normalize(v any) any {
-	switch x := v.(type) {
-	case []map[string]any:
-		l := make([]any, len(x))
-		for i, m := range x {
-			l[i] = normalize(m)
-		}
-		return l
-	case []any:
-		for i := range x {
-			x[i] = normalize(x[i])
-		}
-		return x
-	case map[string]any:
-		for k, e := range x {
-			x[k] = normalize(e)
-		}
-		return x
-	}
-	return v
 }
 
 var siteLinkRE = regexp.MustCompile(`\]\((/[^)\s]*)\)`)

@@ -5,6 +5,15 @@ import (
 	"testing"
 )
 
+// twinOfFile is the twin of a content file given as text.
+func twinOfFile(e *emitter, rel, data string) (twinDoc, bool, error) {
+	params, body, err := frontOf([]byte(data))
+	if err != nil {
+		return twinDoc{}, false, err
+	}
+	return e.twin(rel, params, body)
+}
+
 func TestTwinPath(t *testing.T) {
 	for _, c := range []struct{ rel, want string }{
 		{"runbooks/segv.md", "/runbooks/segv/"},
@@ -41,7 +50,7 @@ func TestTwinSkipsPagesWithoutMarkdown(t *testing.T) {
 		{"+++\ntitle = \"Removed check x\"\noutputs = [\"html\"]\n[params]\n  kind = \"removed-check\"\n+++\n", false},
 		{"+++\ntitle = \"A check\"\n[params]\n  kind = \"check\"\n+++\n", true},
 	} {
-		_, ok, err := e.twin("errors/x.md", []byte(c.data))
+		_, ok, err := twinOfFile(e, "errors/x.md", c.data)
 		if err != nil || ok != c.want {
 			t.Errorf("twin of %q: ok %v, err %v; want %v", c.data, ok, err, c.want)
 		}
@@ -55,7 +64,7 @@ func TestTwinBody(t *testing.T) {
 	data := "+++\ntitle = \"Crash <in> x\"\n[params]\n  kind = \"runbook\"\n  not_in_checkout = [\"https://github.com/o/r/blob/abc/gone.cpp\"]\n" +
 		"  [[params.used_by]]\n    title = \"Other <note>\"\n    url = \"/runbooks/other/\"\n+++\n\n" +
 		"See [gone.cpp](https://github.com/o/r/blob/abc/gone.cpp) and [the option](/options/dump/x/).\n"
-	tw, ok, err := e.twin("runbooks/crash.md", []byte(data))
+	tw, ok, err := twinOfFile(e, "runbooks/crash.md", data)
 	if err != nil || !ok {
 		t.Fatalf("twin: %v %v", ok, err)
 	}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"path"
 	"sort"
 	"strings"
@@ -23,12 +24,23 @@ type twinSet struct {
 	docs map[string]twinDoc // by site path
 }
 
-// withTwin writes the twin of the content file rel (already rendered as
-// data) and returns the file's bytes marked as twinned; a page without a
-// twin is returned as it is. An option family's twin waits for its
-// options (finishTwins).
-func (e *emitter) withTwin(rel string, data []byte) ([]byte, error) {
-	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, data, func() (twinDoc, bool, error) { return e.twin(rel, data) })
+// withTwin writes the twin of the page p at rel (under the content
+// folder), whose file is data, and returns the file's bytes marked as
+// twinned; a page without a twin is returned as it is. An option
+// family's twin waits for its options (finishTwins).
+func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
+	if twinPath(rel) == "" {
+		return data, nil
+	}
+	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, data, func() (twinDoc, bool, error) {
+		params := paramsOf(p.front)
+		if verifyParams {
+			if err := sameParams(params, data); err != nil {
+				return twinDoc{}, false, fmt.Errorf("emit %s: %w", rel, err)
+			}
+		}
+		return e.twin(rel, params, p.body)
+	})
 	if err != nil || !ok {
 		return data, err
 	}
