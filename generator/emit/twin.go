@@ -14,10 +14,10 @@ import (
 // A page's Markdown twin (index.md beside its HTML, for coding agents) is
 // written here, by Go, from what emit already holds: the page's front
 // matter and its Markdown. Hugo rendered the twins through templates
-// before, a third of the render's time on a notes-heavy site for text
-// that is the note itself plus its facts as YAML (docs/benchmarks.md).
-// The twins are static files (generated/static/<page>/index.md), so a
-// build and gen serve publish them like the JSON API.
+// before, for text that is the note itself plus its facts as YAML
+// (docs/benchmarks.md). The twins stay in memory (Pending.Twins): the
+// render stage writes them over the rendered site, once, in a build and
+// in gen serve alike.
 //
 // Which pages: those config.toml's cascade gives a search document
 // (runbooks, guides, notes, reference pages, check pages, the drift

@@ -22,7 +22,16 @@ const LLMsFullPages = AssetsDir + "/llms-full-pages.txt"
 type twinSet struct {
 	mu   sync.Mutex
 	docs map[string]twinDoc // by site path
+	// files are the twins as published, by path below the site's root:
+	// they are never written under the generated folder (which Hugo's
+	// static copy would then copy again, file by file), but over the
+	// rendered site by the render stage (site.Options.Extra).
+	files map[string][]byte
 }
+
+// Twins are the Markdown twins emit built, by path below the site's root
+// ("runbooks/x/index.md"), for the render stage to write over the site.
+func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 
 // withTwin writes the twin of the page p at rel (under the content
 // folder), whose file is data, and returns the file's bytes marked as
@@ -50,15 +59,14 @@ func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
 	}
 	e.twins.docs[t.path] = t
 	e.twins.mu.Unlock()
-	if t.kind != "family" {
-		if err := e.w.Write(twinFile(t.path), t.bytes()); err != nil {
-			return nil, err
-		}
-	}
 	return append([]byte("+++\n"+twinFlag), data[len("+++\n"):]...), nil
 }
 
-func twinFile(sitePath string) string { return path.Join(StaticDir, sitePath, "index.md") }
+// twinFile is where the twin of the page at sitePath is published,
+// relative to the site's root.
+func twinFile(sitePath string) string {
+	return strings.TrimPrefix(path.Join(sitePath, "index.md"), "/")
+}
 
 // finishTwins writes the option families' twins, now that their options
 // are known, and the pages of llms-full.txt.
@@ -86,9 +94,11 @@ func (e *emitter) finishTwins() error {
 	for i, f := range families {
 		f.body += e.familyList(bySection[strings.TrimSuffix(f.path, "/")])
 		families[i] = f
-		if err := e.w.Write(twinFile(f.path), f.bytes()); err != nil {
-			return err
-		}
+		docs[f.path] = f
+	}
+	e.twins.files = make(map[string][]byte, len(docs))
+	for p, t := range docs {
+		e.twins.files[twinFile(p)] = t.bytes()
 	}
 	var order []twinDoc
 	for _, s := range []string{"/runbooks", "/guides", "/notes", "/env"} {

@@ -184,19 +184,19 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
-func emitContent(s *config.Settings, r *Result) (*emit.Writer, error) {
+func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, error) {
 	r.Start("emit", "writing Hugo content and the JSON API", false)
 	t := time.Now()
 	w, pending, err := emitPages(s, r.Handbook, nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := pending.Finish(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
 	r.add("emit", t, emitDetail(s, w))
-	return w, nil
+	return w, pending, nil
 }
 
 // emitPages runs the first part of emit, the pages; the JSON API and the
@@ -234,7 +234,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 
-	w, err := emitContent(s, r)
+	w, emitted, err := emitContent(s, r)
 	if err != nil {
 		return r, err
 	}
@@ -249,7 +249,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
 	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: w.Locate,
-		BaseURL: s.BaseURL})
+		BaseURL: s.BaseURL, Extra: emitted.Twins()})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err

@@ -28,6 +28,7 @@ type Session struct {
 	extractWarnings []model.Diagnostic
 	writer          *emit.Writer
 	pending         *emit.Pending
+	twins           map[string][]byte // see Twins
 	memo            *emit.Memo
 	// Progress, when set, hears about each stage as it runs.
 	Progress Progress
@@ -36,6 +37,10 @@ type Session struct {
 // NewSession returns a session over s's sources; its first Update reads
 // everything.
 func NewSession(s *config.Settings) *Session { return &Session{s: s, memo: emit.NewMemo()} }
+
+// Twins are the Markdown twins of the last Update, for the served site
+// (site.Options.Extra, Live.SetExtra).
+func (ss *Session) Twins() map[string][]byte { return ss.twins }
 
 // Settings are the session's settings.
 func (ss *Session) Settings() *config.Settings { return ss.s }
@@ -88,7 +93,7 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	ss.writer, ss.pending = w, pending
+	ss.writer, ss.pending, ss.twins = w, pending, pending.Twins()
 	r.Written = len(w.Written)
 	r.Changed = ss.abs(w.Written)
 	r.add("emit", t, emitDetail(ss.s, w))

@@ -228,7 +228,7 @@ func (p *preview) start() error {
 
 func (p *preview) liveOptions(dir string) site.Options {
 	return site.Options{ProjectDir: p.s.ProjectDir, ConfigFile: p.s.ConfigFile, GeneratedDir: p.s.GeneratedDir(),
-		OutDir: dir, Log: p.opt.Errors, Origin: p.session.Origin}
+		OutDir: dir, Log: p.opt.Errors, Origin: p.session.Origin, Extra: p.session.Twins()}
 }
 
 func (p *preview) setLive(l *site.Live) {
@@ -298,6 +298,7 @@ func (p *preview) apply(c changes, start time.Time) Rebuild {
 		return rb
 	}
 	t := time.Now()
+	p.live.SetExtra(p.session.Twins())
 	_, pages, err := p.live.Rebuild(hugoChanges)
 	rb.Stages = append(rb.Stages, pipeline.Stage{Name: "render", Took: time.Since(t)})
 	rb.Took = time.Since(start)

@@ -53,6 +53,10 @@ type Options struct {
 	// OutDir; it fails the operation once the publish stage abandoned the
 	// folder (an interrupt), so nothing is written into it afterwards.
 	Gate func(op func() error) error
+	// Extra are files written over the rendered site after the static
+	// files, by path below it ("runbooks/x/index.md"): emit's Markdown
+	// twins, which exist only in memory.
+	Extra map[string][]byte
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -129,7 +133,44 @@ func Build(opt Options) (Result, error) {
 	if err := h.copyStatic(); err != nil {
 		return Result{}, err
 	}
+	if err := gate(opt, func() error { return writeExtra(h.outDir, opt.Extra, nil, nil) }); err != nil {
+		return Result{}, err
+	}
 	return Result{Pages: h.pages()}, nil
+}
+
+// writeExtra writes the files of extra under dir, skipping those whose
+// bytes are what old had (nil: none), and removes those old had and extra
+// has not. written, when set, is told each file it wrote or removed.
+func writeExtra(dir string, extra, old map[string][]byte, written func(string)) error {
+	for rel, data := range extra {
+		if prev, ok := old[rel]; ok && bytes.Equal(prev, data) {
+			continue
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return fmt.Errorf("extra files: %w", err)
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return fmt.Errorf("extra files: %w", err)
+		}
+		if written != nil {
+			written(dst)
+		}
+	}
+	for rel := range old {
+		if _, ok := extra[rel]; ok {
+			continue
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.Remove(dst); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("extra files: %w", err)
+		}
+		if written != nil {
+			written(dst)
+		}
+	}
+	return nil
 }
 
 // hugo is one Hugo site set up from Options: the in-process equivalent of

@@ -3,6 +3,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -104,5 +105,37 @@ func TestBuildGateStopsWrites(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Errorf("the output folder was created despite the gate: %v", err)
+	}
+}
+
+// TestWriteExtra: emit's in-memory files are written over the site, a
+// file whose bytes did not change is left alone, and one no longer given
+// is removed; each write and removal is reported (gen serve reloads the
+// pages behind them).
+func TestWriteExtra(t *testing.T) {
+	dir := t.TempDir()
+	var written []string
+	report := func(p string) { written = append(written, filepath.ToSlash(strings.TrimPrefix(p, dir))) }
+	first := map[string][]byte{"runbooks/a/index.md": []byte("a"), "runbooks/b/index.md": []byte("b")}
+	if err := writeExtra(dir, first, nil, report); err != nil {
+		t.Fatal(err)
+	}
+	if len(written) != 2 {
+		t.Fatalf("first write reported %v", written)
+	}
+	written = nil
+	second := map[string][]byte{"runbooks/a/index.md": []byte("a"), "runbooks/c/index.md": []byte("c")}
+	if err := writeExtra(dir, second, first, report); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(written)
+	if strings.Join(written, " ") != "/runbooks/b/index.md /runbooks/c/index.md" {
+		t.Errorf("second write reported %v, want b removed and c written", written)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "runbooks/b/index.md")); !os.IsNotExist(err) {
+		t.Errorf("b still there: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "runbooks/c/index.md")); err != nil || string(data) != "c" {
+		t.Errorf("c: %q %v", data, err)
 	}
 }

@@ -37,6 +37,9 @@ type Live struct {
 	// sitemap) is rendered when it is next asked for (Visit).
 	visited  *types.EvictingQueue[string]
 	rebuilds int
+	// extra are the files (Options.Extra) the served folder has, and
+	// nextExtra those the next render writes (SetExtra).
+	extra, nextExtra map[string][]byte
 }
 
 // visitedPages is how many recently visited pages a rebuild keeps fresh
@@ -46,7 +49,7 @@ const visitedPages = 20
 // NewLive renders the whole site once into opt.OutDir, to be served at
 // baseURL (http://host:port/).
 func NewLive(opt Options, baseURL string) (*Live, Result, error) {
-	l := &Live{opt: opt, baseURL: baseURL, visited: types.NewEvictingQueue[string](visitedPages)}
+	l := &Live{opt: opt, baseURL: baseURL, visited: types.NewEvictingQueue[string](visitedPages), nextExtra: opt.Extra}
 	res, err := l.full()
 	if err != nil {
 		return nil, Result{}, err
@@ -58,6 +61,15 @@ func NewLive(opt Options, baseURL string) (*Live, Result, error) {
 type Change struct {
 	Path    string // absolute
 	Removed bool
+}
+
+// SetExtra gives the files (Options.Extra) the next Rebuild brings the
+// served folder in line with: those that changed are written, those gone
+// removed.
+func (l *Live) SetExtra(files map[string][]byte) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.nextExtra = files
 }
 
 // Rebuild renders again after the given files changed: project layouts,
@@ -100,6 +112,10 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 			return Result{}, nil, fmt.Errorf("static files: %w", err)
 		}
 	}
+	if err := writeExtra(l.h.outDir, l.nextExtra, l.extra, l.written.add); err != nil {
+		return Result{}, nil, err
+	}
+	l.extra = l.nextExtra
 	return Result{Pages: l.h.pages()}, l.written.paths(l.h.outDir), nil
 }
 
@@ -172,6 +188,11 @@ func (l *Live) full() (Result, error) {
 		l.broken = true
 		return Result{}, err
 	}
+	if err := writeExtra(h.outDir, l.nextExtra, nil, nil); err != nil {
+		l.broken = true
+		return Result{}, err
+	}
+	l.extra = l.nextExtra
 	l.broken = false
 	return Result{Pages: h.pages()}, nil
 }
