@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"sort"
@@ -120,6 +121,8 @@ func (e *emitter) finishTwins() error {
 
 // byTitle sorts pages as Hugo's ByTitle does (the site language's
 // collation, stable), from the order of its default sort's last keys.
+// Each title's collation key is computed once: comparing titles through
+// the collator made the sort of 10,000 notes a fifth of a second.
 func byTitle(ts []twinDoc) {
 	sort.Slice(ts, func(i, j int) bool {
 		if ts[i].link != ts[j].link {
@@ -128,5 +131,20 @@ func byTitle(ts []twinDoc) {
 		return ts[i].path < ts[j].path
 	})
 	c := collate.New(language.English)
-	sort.SliceStable(ts, func(i, j int) bool { return c.CompareString(ts[i].title, ts[j].title) < 0 })
+	var buf collate.Buffer
+	keys := make([][]byte, len(ts))
+	for i, t := range ts {
+		keys[i] = append([]byte(nil), c.KeyFromString(&buf, t.title)...)
+		buf.Reset()
+	}
+	idx := make([]int, len(ts))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return bytes.Compare(keys[idx[a]], keys[idx[b]]) < 0 })
+	sorted := make([]twinDoc, len(ts))
+	for i, k := range idx {
+		sorted[i] = ts[k]
+	}
+	copy(ts, sorted)
 }
