@@ -1,7 +1,10 @@
 package emit
 
 import (
+	"errors"
+
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"sort"
 	"strings"
 
@@ -128,10 +131,16 @@ func (e *emitter) checkPages() error {
 	}
 	byArea := map[string][]*model.Check{}
 	kinds := map[string]int{}
+	// Thousands of pages, each independent of the others: on every core.
+	errs := make([]error, len(e.h.Checks))
+	parallel.For(len(e.h.Checks), func(i int) {
+		c := e.h.Checks[i]
+		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
+	})
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
 	for _, c := range e.h.Checks {
-		if err := e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)}); err != nil {
-			return err
-		}
 		byArea[c.Area()] = append(byArea[c.Area()], c)
 		kinds[c.Kind]++
 	}

@@ -1,7 +1,10 @@
 package emit
 
 import (
+	"errors"
+
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -54,9 +57,12 @@ func (e *emitter) removedCheckPages() error {
 			current[b] = c.ID
 		}
 	}
-	for _, r := range e.h.RemovedChecks {
+	// Thousands of independent pages: on every core.
+	errs := make([]error, len(e.h.RemovedChecks))
+	parallel.For(len(e.h.RemovedChecks), func(i int) {
+		r := e.h.RemovedChecks[i]
 		if taken[r.ID] {
-			continue
+			return
 		}
 		var f removedFront
 		f.Title = "Removed check " + r.ID
@@ -78,9 +84,8 @@ func (e *emitter) removedCheckPages() error {
 				p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
 			}
 		}
-		if err := e.put("errors/"+r.ID+".md", page{front: f}); err != nil {
-			return err
-		}
-	}
-	return nil
+		errs[i] = e.put("errors/"+r.ID+".md", page{front: f})
+	})
+	return errors.Join(errs...)
+
 }

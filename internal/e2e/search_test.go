@@ -22,6 +22,9 @@ func TestSearch(t *testing.T) {
 			{"gtest name", "MatmulSchedulerTest.EpilogueBiasBroadcast", "/runbooks/matmul-epilogue-assert/"},
 			{"C++ symbol", "computeEpilogueVectorization", "/runbooks/matmul-epilogue-assert/"},
 			{"qualified C++ symbol", "IndexLowering::handleReductionIndex", "/runbooks/asan-index-overflow/"},
+			// A check is found by the text nvFuser prints (its lean search
+			// document, article/check-search.html).
+			{"check's message", "segment(s) in parallel failed", "/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				t.Parallel()
