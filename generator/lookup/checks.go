@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"math"
 	"sort"
 	"strings"
@@ -40,9 +41,15 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	// output of many checks weighs less, by ln(1+N/(1+df)) / ln(1+N).
 	// A specific feature in the printed error of more than half of them
 	// is the envelope every nvFuser error has: it claims no match.
+	// Features are a regexp pass over each check's error output, a second
+	// for thousands of checks: on every core.
+	feats := make([][]string, len(cs))
+	parallel.For(len(cs), func(i int) {
+		feats[i] = Features(checks.Printed(cs[i]) + "\n" + checks.Frames(cs[i]))
+	})
 	df := map[string]int{}
-	for _, c := range cs {
-		for _, f := range Features(checks.Printed(c) + "\n" + checks.Frames(c)) {
+	for _, fs := range feats {
+		for _, f := range fs {
 			if _, used := idx.IDF[f]; used {
 				df[f]++
 			}
