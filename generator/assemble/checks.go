@@ -1,6 +1,7 @@
 package assemble
 
 import (
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -68,8 +69,16 @@ func quoteChecks(h *model.Handbook) {
 	for _, c := range h.Checks {
 		byID[c.ID] = c
 	}
-	for _, n := range h.Notes {
-		for _, hit := range checks.Match(entries, n.Title+"\n"+n.Body) {
+	// Matching a note against thousands of checks is the costly part,
+	// and notes are independent: matched on every core, recorded in
+	// note order.
+	hits := make([][]checks.Hit, len(h.Notes))
+	parallel.For(len(h.Notes), func(i int) {
+		n := h.Notes[i]
+		hits[i] = checks.Match(entries, n.Title+"\n"+n.Body)
+	})
+	for i, n := range h.Notes {
+		for _, hit := range hits[i] {
 			c := byID[hit.Entry.ID]
 			c.Notes = append(c.Notes, n)
 		}
