@@ -98,7 +98,7 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 // removes the files this emit did not produce.
 func (p *Pending) Finish() error {
 	e := p.e
-	if err := e.run(e.api, e.build, e.schemas); err != nil {
+	if err := e.run(e.writeLLMsFull, e.api, e.build, e.schemas); err != nil {
 		return err
 	}
 	return e.w.Prune(ContentDir, StaticDir, DataDir, AssetsDir)
@@ -150,22 +150,23 @@ func (e *emitter) notes() error {
 	errs := make([]error, len(e.h.Notes))
 	parallel.For(len(e.h.Notes), func(i int) {
 		n := e.h.Notes[i]
-		rel := path.Join(ContentDir, urls.Section(n.Kind), n.ID+".md")
+		rel := path.Join(urls.Section(n.Kind), n.ID+".md") // under the content folder, as put's
+		file := path.Join(ContentDir, rel)
 		p := e.notePage(n)
 		data, bodyLine, err := e.w.Memo.render(rel, p)
 		if err != nil {
-			errs[i] = fmt.Errorf("emit %s: %w", rel, err)
+			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
-		if data, err = e.withTwin(strings.TrimPrefix(rel, ContentDir+"/"), p, data); err != nil {
+		if data, err = e.withTwin(rel, p, data); err != nil {
 			errs[i] = err
 			return
 		}
 		if bodyLine > 0 && bytes.HasPrefix(data, []byte("+++\n"+twinFlag)) {
 			bodyLine++ // the twin flag's line
 		}
-		e.w.SetOrigin(rel, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
-		errs[i] = errors.Join(e.w.Write(rel, data), e.noteAssets(n))
+		e.w.SetOrigin(file, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
+		errs[i] = errors.Join(e.w.Write(file, data), e.noteAssets(n))
 	})
 	return errors.Join(errs...)
 }

@@ -37,6 +37,8 @@ type twinDoc struct {
 	facts  string // YAML
 	// weight orders option families in llms-full.txt.
 	weight int64
+	key    []byte // title's collation key (titleKey)
+	file   []byte // the twin file (bytes), kept with the twin in gen serve
 }
 
 // twinFlag marks, in a page's front matter, that emit wrote its twin:
@@ -97,6 +99,10 @@ func (e *emitter) twin(rel string, params map[string]any, raw string) (t twinDoc
 		return twinDoc{}, false, fmt.Errorf("emit %s: twin facts: %w", rel, err)
 	}
 	t.facts = facts
+	t.key = titleKey(t.title)
+	if t.kind != "family" { // a family's list of options comes later
+		t.file = t.bytes()
+	}
 	return t, true, nil
 }
 

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -89,7 +90,10 @@ func TestTwinBody(t *testing.T) {
 // TestByTitle: llms-full.txt lists pages as Hugo's ByTitle does, by the
 // language's collation (case and accents second), not by bytes.
 func TestByTitle(t *testing.T) {
-	ts := []twinDoc{{title: "b", path: "/1/"}, {title: "B", path: "/2/"}, {title: "a", path: "/3/"}, {title: "Ä", path: "/4/"}, {title: "Z", path: "/5/"}}
+	var ts []twinDoc
+	for i, title := range []string{"b", "B", "a", "Ä", "Z"} {
+		ts = append(ts, twinDoc{title: title, key: titleKey(title), path: fmt.Sprintf("/%d/", i)})
+	}
 	byTitle(ts)
 	var got []string
 	for _, d := range ts {
@@ -100,26 +104,31 @@ func TestByTitle(t *testing.T) {
 	}
 }
 
-// TestMemoReusesTwins: gen serve rebuilds a twin only when its page's
-// bytes or the base URL changed.
+// TestMemoReusesTwins: gen serve builds a twin again only when its page
+// rendered differently or the base URL changed.
 func TestMemoReusesTwins(t *testing.T) {
 	m := NewMemo()
 	builds := 0
 	build := func() (twinDoc, bool, error) { builds++; return twinDoc{body: "x"}, true, nil }
 	for _, c := range []struct {
-		base, data string
-		want       int
+		base, title string
+		want        int
 	}{
-		{"https://a.example/", "+++\ntitle = \"A\"\n+++\n", 1},
-		{"https://a.example/", "+++\ntitle = \"A\"\n+++\n", 1},  // same: reused
-		{"https://a.example/", "+++\ntitle = \"A2\"\n+++\n", 2}, // edited
-		{"https://b.example/", "+++\ntitle = \"A2\"\n+++\n", 3}, // another base URL
+		{"https://a.example/", "A", 1},
+		{"https://a.example/", "A", 1},  // same page: reused
+		{"https://a.example/", "A2", 2}, // edited
+		{"https://b.example/", "A2", 3}, // another base URL
 	} {
-		if _, ok, err := m.twin("runbooks/a.md", c.base, []byte(c.data), build); !ok || err != nil {
+		var f sectionFront
+		f.Title = c.title
+		if _, _, err := m.render("runbooks/a.md", page{front: f}); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok, err := m.twin("runbooks/a.md", c.base, build); !ok || err != nil {
 			t.Fatal(ok, err)
 		}
 		if builds != c.want {
-			t.Errorf("after %q under %s: %d builds, want %d", c.data, c.base, builds, c.want)
+			t.Errorf("after %q under %s: %d builds, want %d", c.title, c.base, builds, c.want)
 		}
 	}
 }

@@ -28,6 +28,7 @@ type twinSet struct {
 	// static copy would then copy again, file by file), but over the
 	// rendered site by the render stage (site.Options.Extra).
 	files map[string][]byte
+	order []twinDoc // llms-full.txt's pages
 }
 
 // Twins are the Markdown twins emit built, by path below the site's root
@@ -42,7 +43,7 @@ func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
 	if twinPath(rel) == "" {
 		return data, nil
 	}
-	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, data, func() (twinDoc, bool, error) {
+	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, func() (twinDoc, bool, error) {
 		params := paramsOf(p.front)
 		if verifyParams {
 			if err := sameParams(params, data); err != nil {
@@ -69,8 +70,10 @@ func twinFile(sitePath string) string {
 	return strings.TrimPrefix(path.Join(sitePath, "index.md"), "/")
 }
 
-// finishTwins writes the option families' twins, now that their options
-// are known, and the pages of llms-full.txt.
+// finishTwins completes the option families' twins, now that their
+// options are known, the set of twin files, and the order of
+// llms-full.txt (written by writeLLMsFull, with the JSON API: in gen
+// serve after the edited page is on screen).
 func (e *emitter) finishTwins() error {
 	docs := e.twins.docs
 	bySection := map[string][]twinDoc{}
@@ -92,14 +95,17 @@ func (e *emitter) finishTwins() error {
 		}
 		return families[i].path < families[j].path
 	})
-	for i, f := range families {
-		f.body += e.familyList(bySection[strings.TrimSuffix(f.path, "/")])
-		families[i] = f
-		docs[f.path] = f
-	}
 	e.twins.files = make(map[string][]byte, len(docs))
 	for p, t := range docs {
-		e.twins.files[twinFile(p)] = t.bytes()
+		if t.kind != "family" {
+			e.twins.files[twinFile(p)] = t.file
+		}
+	}
+	for i, f := range families {
+		f.body += e.familyList(bySection[strings.TrimSuffix(f.path, "/")])
+		f.file = f.bytes()
+		families[i] = f
+		e.twins.files[twinFile(f.path)] = f.file
 	}
 	var order []twinDoc
 	for _, s := range []string{"/runbooks", "/guides", "/notes", "/env"} {
@@ -112,8 +118,19 @@ func (e *emitter) finishTwins() error {
 	if d, ok := docs["/drift/"]; ok {
 		order = append(order, d)
 	}
+	e.twins.order = order
+	return nil
+}
+
+// writeLLMsFull writes the pages of llms-full.txt, in finishTwins' order.
+func (e *emitter) writeLLMsFull() error {
+	n := 0
+	for _, t := range e.twins.order {
+		n += len(t.body) + len(t.facts) + 64
+	}
 	var b strings.Builder
-	for _, t := range order {
+	b.Grow(n)
+	for _, t := range e.twins.order {
 		b.WriteString("\n=====\n\n" + t.body + "\nURL: " + e.abs(t.path) + "\n\n~~~yaml\n" + t.facts + "~~~\n")
 	}
 	return e.w.Write(LLMsFullPages, []byte(b.String()))
@@ -121,8 +138,9 @@ func (e *emitter) finishTwins() error {
 
 // byTitle sorts pages as Hugo's ByTitle does (the site language's
 // collation, stable), from the order of its default sort's last keys.
-// Each title's collation key is computed once: comparing titles through
-// the collator made the sort of 10,000 notes a fifth of a second.
+// Each title's collation key is computed once, with its twin (titleKey):
+// comparing titles through the collator made the sort of 10,000 notes a
+// fifth of a second.
 func byTitle(ts []twinDoc) {
 	sort.Slice(ts, func(i, j int) bool {
 		if ts[i].link != ts[j].link {
@@ -130,21 +148,17 @@ func byTitle(ts []twinDoc) {
 		}
 		return ts[i].path < ts[j].path
 	})
-	c := collate.New(language.English)
+	sort.SliceStable(ts, func(i, j int) bool { return bytes.Compare(ts[i].key, ts[j].key) < 0 })
+}
+
+// collators: a Collator is not safe for concurrent use, and twins are
+// built on every core.
+var collators = sync.Pool{New: func() any { return collate.New(language.English) }}
+
+// titleKey is title's collation key in the site's language (English).
+func titleKey(title string) []byte {
+	c := collators.Get().(*collate.Collator)
+	defer collators.Put(c)
 	var buf collate.Buffer
-	keys := make([][]byte, len(ts))
-	for i, t := range ts {
-		keys[i] = append([]byte(nil), c.KeyFromString(&buf, t.title)...)
-		buf.Reset()
-	}
-	idx := make([]int, len(ts))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return bytes.Compare(keys[idx[a]], keys[idx[b]]) < 0 })
-	sorted := make([]twinDoc, len(ts))
-	for i, k := range idx {
-		sorted[i] = ts[k]
-	}
-	copy(ts, sorted)
+	return append([]byte(nil), c.KeyFromString(&buf, title)...)
 }

@@ -46,37 +46,34 @@ type Memo struct {
 	twins  map[string]memoTwin     // by file, see twin
 }
 
-// memoTwin is the twin last built from a content file's bytes.
+// memoTwin is the twin last built from a page: the key of the page's
+// render (Memo.render) and the base URL it was built under.
 type memoTwin struct {
-	sum [sha256.Size]byte
-	doc twinDoc
-	ok  bool
+	key  [sha256.Size]byte
+	base string
+	doc  twinDoc
+	ok   bool
 }
 
-// twin is build(data), reusing the twin last built from the same bytes
-// of the page at rel under the same base URL: in gen serve a saved note
-// changes one page, and the twins of the thousands of others are what
-// they were.
-func (m *Memo) twin(rel, baseURL string, data []byte, build func() (twinDoc, bool, error)) (twinDoc, bool, error) {
+// twin is build(), reusing the twin last built for the page at rel when
+// the page is the one rendered then (Memo.render's key, computed just
+// before) under the same base URL: in gen serve a saved note changes one
+// page, and the twins of the thousands of others are what they were.
+func (m *Memo) twin(rel, baseURL string, build func() (twinDoc, bool, error)) (twinDoc, bool, error) {
 	if m == nil {
 		return build()
 	}
-	h := sha256.New()
-	h.Write([]byte(baseURL))
-	h.Write([]byte{0})
-	h.Write(data)
-	var sum [sha256.Size]byte
-	h.Sum(sum[:0])
 	m.mu.Lock()
+	page, rendered := m.pages[rel]
 	old, found := m.twins[rel]
 	m.mu.Unlock()
-	if found && old.sum == sum {
+	if rendered && found && old.key == page.key && old.base == baseURL {
 		return old.doc, old.ok, nil
 	}
 	doc, ok, err := build()
-	if err == nil {
+	if err == nil && rendered {
 		m.mu.Lock()
-		m.twins[rel] = memoTwin{sum: sum, doc: doc, ok: ok}
+		m.twins[rel] = memoTwin{key: page.key, base: baseURL, doc: doc, ok: ok}
 		m.mu.Unlock()
 	}
 	return doc, ok, err
