@@ -19,11 +19,12 @@ import (
 func TestInterruptKeepsSiteAndLeavesNoStaging(t *testing.T) {
 	proj := testsite.New(t)
 	cfg := filepath.Join(proj, "config.toml")
-	// A few hundred notes keep the build rendering for seconds, so that the
+	// Enough notes keep the build rendering for seconds, so that the
 	// signal lands before the publish even on a loaded CI machine (with the
-	// embedded example's two notes the whole render could finish first).
+	// embedded example's two notes the whole render could finish first;
+	// with 300, once builds got faster, it did once in a dozen loaded runs).
 	dir := t.TempDir()
-	if err := corpus.Write(dir, 300, 20); err != nil {
+	if err := corpus.Write(dir, 1000, 20); err != nil {
 		t.Fatal(err)
 	}
 	args := []string{"--config", cfg, "--source", filepath.Join(dir, "fuser"), "--notes", filepath.Join(dir, "notes")}
