@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/internal/golden"
 	"github.com/nvfuser-handbook/handbook/internal/notecorpus"
+	"github.com/nvfuser-handbook/handbook/internal/notecorpus/parsed"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -24,18 +24,7 @@ func corpusIndex(t testing.TB, others ...string) *Index {
 	for _, want := range notecorpus.Notes {
 		files = append(files, filepath.Join(notecorpus.Dir(), "notes", want.File))
 	}
-	var ns []*model.Note
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := notes.Parse(filepath.Base(f), data, notes.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ns = append(ns, n)
-	}
+	ns := parsed.Notes(t, files)
 	return Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
 }
 

@@ -1,15 +1,14 @@
 package errcorpus
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/notes"
 	"github.com/nvfuser-handbook/handbook/internal/notecorpus"
+	"github.com/nvfuser-handbook/handbook/internal/notecorpus/parsed"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -24,18 +23,7 @@ func noteIndex(t *testing.T) *lookup.Index {
 	if len(files) < 20 {
 		t.Fatalf("found only %d notes", len(files))
 	}
-	var ns []*model.Note
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, err := notes.Parse(filepath.Base(f), data, notes.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ns = append(ns, n)
-	}
+	ns := parsed.Notes(t, files)
 	return lookup.Build(ns, func(n *model.Note) string { return "/runbooks/" + n.ID + "/" })
 }
 
