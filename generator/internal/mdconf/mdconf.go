@@ -77,26 +77,21 @@ func newMarkdown(math bool) goldmark.Markdown {
 		d.MathInline, d.MathBlock, d.DollarMath = nil, nil, false
 	}
 	var ext []goldmark.Extender
-	if d.Table {
-		ext = append(ext, extension.Table)
-	}
-	if d.Strikethrough {
-		ext = append(ext, extension.Strikethrough)
-	}
-	if d.TaskList {
-		ext = append(ext, extension.TaskList)
-	}
-	if d.Footnote {
-		ext = append(ext, extension.Footnote)
-	}
-	if d.DefinitionList {
-		ext = append(ext, extension.DefinitionList)
-	}
-	if d.Linkify {
-		ext = append(ext, extension.Linkify)
-	}
-	if d.Typographer {
-		ext = append(ext, extension.Typographer)
+	for _, e := range []struct {
+		on  bool
+		ext goldmark.Extender
+	}{
+		{d.Table, extension.Table},
+		{d.Strikethrough, extension.Strikethrough},
+		{d.TaskList, extension.TaskList},
+		{d.Footnote, extension.Footnote},
+		{d.DefinitionList, extension.DefinitionList},
+		{d.Linkify, extension.Linkify},
+		{d.Typographer, extension.Typographer},
+	} {
+		if e.on {
+			ext = append(ext, e.ext)
+		}
 	}
 	if len(d.MathInline)+len(d.MathBlock) > 0 {
 		ext = append(ext, passthrough.New(passthrough.Config{

@@ -201,12 +201,7 @@ type realInputs struct{ source, notes string }
 
 // realCorpus measures gen on real inputs, read where they are.
 func realCorpus(r *realInputs) (*benchCorpus, error) {
-	wd, _ := os.Getwd()
-	root, err := project.Root(wd)
-	if err != nil {
-		return nil, err
-	}
-	tmp, err := os.MkdirTemp("", "handbook-bench-")
+	root, tmp, err := benchDirs()
 	if err != nil {
 		return nil, err
 	}
@@ -222,13 +217,19 @@ func realCorpus(r *realInputs) (*benchCorpus, error) {
 	return c, nil
 }
 
-func newCorpus(n, m int) (*benchCorpus, error) {
+// benchDirs finds the project (whose layouts gen builds with) from the
+// working folder and makes the run's temporary folder.
+func benchDirs() (root, tmp string, err error) {
 	wd, _ := os.Getwd()
-	root, err := project.Root(wd)
-	if err != nil {
-		return nil, err
+	if root, err = project.Root(wd); err != nil {
+		return "", "", err
 	}
-	tmp, err := os.MkdirTemp("", "handbook-bench-")
+	tmp, err = os.MkdirTemp("", "handbook-bench-")
+	return root, tmp, err
+}
+
+func newCorpus(n, m int) (*benchCorpus, error) {
+	root, tmp, err := benchDirs()
 	if err != nil {
 		return nil, err
 	}
