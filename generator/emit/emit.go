@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -115,11 +114,12 @@ func (e *emitter) run(steps ...func() error) error {
 
 func (e *emitter) put(rel string, p page) error {
 	p.body = escapeRawHTML(p.body)
+	p.twin = twinned(rel, p.front)
 	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {
 		return fmt.Errorf("emit %s: %w", rel, err)
 	}
-	if data, err = e.withTwin(rel, p, data); err != nil {
+	if err := e.withTwin(rel, p, data); err != nil {
 		return err
 	}
 	return e.w.Write(path.Join(ContentDir, rel), data)
@@ -153,17 +153,15 @@ func (e *emitter) notes() error {
 		rel := path.Join(urls.Section(n.Kind), n.ID+".md") // under the content folder, as put's
 		file := path.Join(ContentDir, rel)
 		p := e.notePage(n)
+		p.twin = twinned(rel, p.front)
 		data, bodyLine, err := e.w.Memo.render(rel, p)
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
-		if data, err = e.withTwin(rel, p, data); err != nil {
+		if err := e.withTwin(rel, p, data); err != nil {
 			errs[i] = err
 			return
-		}
-		if bodyLine > 0 && bytes.HasPrefix(data, []byte("+++\n"+twinFlag)) {
-			bodyLine++ // the twin flag's line
 		}
 		e.w.SetOrigin(file, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
 		errs[i] = errors.Join(e.w.Write(file, data), e.noteAssets(n))

@@ -29,6 +29,11 @@ type Ref struct {
 type page struct {
 	front any
 	body  string
+	// twin says emit writes the page's Markdown twin (twinned): its
+	// front matter then says so first, before any table, so that it is a
+	// top-level key whatever the page's shape (templates link the twin,
+	// partial md/twin-url.md).
+	twin bool
 }
 
 // renderAt encodes the page, and says on which line of the output the
@@ -38,6 +43,9 @@ type page struct {
 func (p page) renderAt() ([]byte, int, error) {
 	var buf bytes.Buffer
 	buf.WriteString("+++\n")
+	if p.twin {
+		buf.WriteString("twin = true\n")
+	}
 	enc := toml.NewEncoder(&buf)
 	enc.Indent = ""
 	if err := enc.Encode(p.front); err != nil {

@@ -135,6 +135,7 @@ func sameParams(params map[string]any, data []byte) error {
 	if err != nil {
 		return err
 	}
+	delete(decoded, "twin") // the page's flag (page.twin), not its struct's
 	a, b := pruned(params), pruned(decoded)
 	if !reflect.DeepEqual(a, b) {
 		return fmt.Errorf("params from the struct differ from the decoded front matter:\n%v\n%v", a, b)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -41,10 +42,18 @@ type twinDoc struct {
 	file   []byte // the twin file (bytes), kept with the twin in gen serve
 }
 
-// twinFlag marks, in a page's front matter, that emit wrote its twin:
-// templates link to it (partial md/twin-url.md). It goes first, before
-// any table, so it is a top-level key whatever the page's shape.
-const twinFlag = "twin = true\n"
+// twinned reports whether emit writes the twin of the page front at rel
+// (under the content folder): a page twinPath names, unless it lists its
+// own output formats without markdown (a removed check).
+func twinned(rel string, front any) bool {
+	if twinPath(rel) == "" {
+		return false
+	}
+	if o, ok := front.(interface{ outputFormats() []string }); ok {
+		return slices.Contains(o.outputFormats(), "markdown")
+	}
+	return true
+}
 
 // twinPath is the site path of the page rel (under the content folder)
 // when it gets a twin from Go, else "".
@@ -73,9 +82,6 @@ func twinPath(rel string) string {
 func (e *emitter) twin(rel string, params map[string]any, raw string) (t twinDoc, ok bool, err error) {
 	p := twinPath(rel)
 	if p == "" {
-		return twinDoc{}, false, nil
-	}
-	if outs, set := params["outputs"]; set && !contains(outs, "markdown") {
 		return twinDoc{}, false, nil
 	}
 	t = twinDoc{path: p, title: str(params["title"]), kind: str(params["kind"]), status: str(params["status"])}
@@ -304,15 +310,6 @@ func list(v any) []any {
 func field(v any, k string) any {
 	m, _ := v.(map[string]any)
 	return m[k]
-}
-
-func contains(v any, s string) bool {
-	for _, x := range list(v) {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // truthy is Go templates' truth (what "with" tests): not the zero value,

@@ -40,21 +40,29 @@ func TestTwinPath(t *testing.T) {
 	}
 }
 
-// TestTwinSkipsPagesWithoutMarkdown: a page that lists its own outputs
-// without markdown (a removed check) gets no twin and no twin flag.
-func TestTwinSkipsPagesWithoutMarkdown(t *testing.T) {
-	e := &emitter{site: Site{BaseURL: "https://h.example/sub/"}}
+// TestTwinned: a page gets a twin from emit where twinPath names it,
+// unless it lists its own output formats without markdown (a removed
+// check); the flag is the first line of its front matter.
+func TestTwinned(t *testing.T) {
+	var removed removedFront
+	removed.Outputs = []string{"html"}
 	for _, c := range []struct {
-		data string
-		want bool
+		rel   string
+		front any
+		want  bool
 	}{
-		{"+++\ntitle = \"Removed check x\"\noutputs = [\"html\"]\n[params]\n  kind = \"removed-check\"\n+++\n", false},
-		{"+++\ntitle = \"A check\"\n[params]\n  kind = \"check\"\n+++\n", true},
+		{"errors/x.md", checkFront{}, true},
+		{"errors/x.md", removed, false},
+		{"runbooks/x.md", noteFront{}, true},
+		{"runbooks/_index.md", sectionFront{}, false},
 	} {
-		_, ok, err := twinOfFile(e, "errors/x.md", c.data)
-		if err != nil || ok != c.want {
-			t.Errorf("twin of %q: ok %v, err %v; want %v", c.data, ok, err, c.want)
+		if got := twinned(c.rel, c.front); got != c.want {
+			t.Errorf("twinned(%s, %T) = %v, want %v", c.rel, c.front, got, c.want)
 		}
+	}
+	data, _, err := page{front: checkFront{Title: "A check"}, twin: true}.renderAt()
+	if err != nil || !strings.HasPrefix(string(data), "+++\ntwin = true\ntitle = ") {
+		t.Errorf("a twinned page's front matter: %q, %v", data, err)
 	}
 }
 

@@ -35,13 +35,12 @@ type twinSet struct {
 // ("runbooks/x/index.md"), for the render stage to write over the site.
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 
-// withTwin writes the twin of the page p at rel (under the content
-// folder), whose file is data, and returns the file's bytes marked as
-// twinned; a page without a twin is returned as it is. An option
+// withTwin builds the twin of the page p at rel (under the content
+// folder), whose file is data, when p has one (page.twin). An option
 // family's twin waits for its options (finishTwins).
-func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
-	if twinPath(rel) == "" {
-		return data, nil
+func (e *emitter) withTwin(rel string, p page, data []byte) error {
+	if !p.twin {
+		return nil
 	}
 	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, func() (twinDoc, bool, error) {
 		params := paramsOf(p.front)
@@ -53,7 +52,7 @@ func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
 		return e.twin(rel, params, p.body)
 	})
 	if err != nil || !ok {
-		return data, err
+		return err
 	}
 	e.twins.mu.Lock()
 	if e.twins.docs == nil {
@@ -61,7 +60,7 @@ func (e *emitter) withTwin(rel string, p page, data []byte) ([]byte, error) {
 	}
 	e.twins.docs[t.path] = t
 	e.twins.mu.Unlock()
-	return append([]byte("+++\n"+twinFlag), data[len("+++\n"):]...), nil
+	return nil
 }
 
 // twinFile is where the twin of the page at sitePath is published,
