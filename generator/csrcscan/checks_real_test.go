@@ -2,28 +2,19 @@ package csrcscan
 
 import (
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/internal/project"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
 // TestChecksOnRealCheckout reads nvFuser's own sources: thousands of
 // checks, every one in a function or a macro body, ids unique, and the
 // two checks issue 24 names found with their function.
 func TestChecksOnRealCheckout(t *testing.T) {
-	wd, _ := os.Getwd()
-	root, err := project.Root(wd)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fuser := filepath.Join(filepath.Dir(root), "Fuser")
-	if _, err := os.Stat(filepath.Join(fuser, "csrc", "exceptions.h")); err != nil {
-		t.Skipf("no nvFuser checkout at %s: %v", fuser, err)
-	}
+	fuser := testsite.Fuser(t)
 	r, err := Scan(os.DirFS(fuser), nil)
 	if err != nil {
 		t.Fatal(err)
@@ -70,12 +61,7 @@ func TestChecksOnRealCheckout(t *testing.T) {
 // an older build's line numbers, and wants the check that raised them
 // first.
 func TestMatchOnRealCheckout(t *testing.T) {
-	wd, _ := os.Getwd()
-	root, _ := project.Root(wd)
-	fuser := filepath.Join(filepath.Dir(root), "Fuser")
-	if _, err := os.Stat(filepath.Join(fuser, "csrc", "exceptions.h")); err != nil {
-		t.Skipf("no nvFuser checkout at %s: %v", fuser, err)
-	}
+	fuser := testsite.Fuser(t)
 	r, err := Scan(os.DirFS(fuser), nil)
 	if err != nil {
 		t.Fatal(err)
