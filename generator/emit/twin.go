@@ -135,6 +135,29 @@ func factsYAML(f map[string]any) (string, error) {
 	return b.String(), nil
 }
 
+// unlink turns every Markdown link "[label](dest)" to dest into its label
+// followed by note: what a pattern compiled per destination did, per
+// note, without the compiling.
+func unlink(md, dest, note string) string {
+	tail := "](" + dest + ")"
+	var b strings.Builder
+	for {
+		i := strings.Index(md, tail)
+		if i < 0 {
+			break
+		}
+		open := strings.LastIndexByte(md[:i], '[')
+		if open < 0 || strings.IndexByte(md[open+1:i], ']') >= 0 {
+			b.WriteString(md[:i+len(tail)]) // not a link's label: as it is
+		} else {
+			b.WriteString(md[:open] + md[open+1:i] + note)
+		}
+		md = md[i+len(tail):]
+	}
+	b.WriteString(md)
+	return b.String()
+}
+
 var siteLinkRE = regexp.MustCompile(`\]\((/[^)\s]*)\)`)
 
 // twinBody is the page's text as Markdown: its own (a note's as its author
@@ -147,8 +170,7 @@ func (e *emitter) twinBody(p map[string]any, raw, title string) string {
 		md = strings.TrimSpace(s)
 	}
 	for _, u := range list(p["not_in_checkout"]) {
-		re := regexp.MustCompile(`\[([^\]]*)\]\(` + regexp.QuoteMeta(str(u)) + `\)`)
-		md = re.ReplaceAllString(md, "$1 (not in the checkout)")
+		md = unlink(md, str(u), " (not in the checkout)")
 	}
 	md = siteLinkRE.ReplaceAllString(md, "]("+strings.TrimSuffix(e.site.BaseURL, "/")+"$1)")
 	var b strings.Builder

@@ -140,3 +140,19 @@ func TestMemoReusesTwins(t *testing.T) {
 		}
 	}
 }
+
+func TestUnlink(t *testing.T) {
+	const u = "https://x/gone.cpp"
+	for _, c := range []struct{ in, want string }{
+		{"see [gone.cpp](" + u + ").", "see gone.cpp (gone)."},
+		{"[a](" + u + ") and [b](" + u + ")", "a (gone) and b (gone)"},
+		{"[a](https://x/kept.cpp)", "[a](https://x/kept.cpp)"},
+		{"no label](" + u + ")", "no label](" + u + ")"},
+		{"[a] then](" + u + ")", "[a] then](" + u + ")"},
+		{"[](" + u + ")", " (gone)"},
+	} {
+		if got := unlink(c.in, u, " (gone)"); got != c.want {
+			t.Errorf("unlink(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
