@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -36,13 +37,17 @@ func ScanTests(root fs.FS) []model.ExpectedError {
 		if err != nil || d.IsDir() {
 			return nil
 		}
+		// Expected messages are shown on check pages: made UTF-8 as
+		// csrcscan makes the checks' own.
 		switch path.Ext(p) {
 		case ".cpp", ".cu", ".h":
 			if src, err := fs.ReadFile(root, p); err == nil {
+				src, _ = safefile.ValidUTF8(src)
 				out = append(out, GTestExpectations(p, src)...)
 			}
 		case ".py":
 			if src, err := fs.ReadFile(root, p); err == nil {
+				src, _ = safefile.ValidUTF8(src)
 				out = append(out, PytestExpectations(p, src)...)
 			}
 		}

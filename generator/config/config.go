@@ -17,6 +17,8 @@ import (
 	hconfig "github.com/gohugoio/hugo/config"
 	"github.com/gohugoio/hugo/config/allconfig"
 	"github.com/gohugoio/hugo/hugofs"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 )
 
 // Settings is what one run of the generator reads and writes.
@@ -78,8 +80,8 @@ func Load(path string) (*Settings, error) {
 		return nil, err
 	}
 	base := configs.Base
-	h, _ := base.Params["handbook"].(hmaps.Params) // Hugo lower-cases keys
-	data, _ := os.ReadFile(abs)                    // for the line of a bad key, when the file has it
+	h, _ := base.Params["handbook"].(hmaps.Params)                               // Hugo lower-cases keys
+	data, _ := safefile.ReadFile(dir, filepath.Base(abs), safefile.MaxTextBytes) // for the line of a bad key, when the file has it
 	where := func(k string) string {
 		if line := keyLine(string(data), k); line > 0 {
 			return abs + ":" + strconv.Itoa(line)
@@ -157,7 +159,7 @@ func unknownKeys(configFile string, h hmaps.Params) []string {
 		}
 	}
 	sort.Strings(keys)
-	data, _ := os.ReadFile(configFile)
+	data, _ := safefile.ReadFile(filepath.Dir(configFile), filepath.Base(configFile), safefile.MaxTextBytes)
 	var out []string
 	for _, k := range keys {
 		where := configFile
@@ -211,6 +213,11 @@ func LoadHugo(configFile string, flags hconfig.Provider, logger loggers.Logger) 
 			return nil, fmt.Errorf("config: %w", err)
 		}
 		d.Filename = "" // a config/ folder only
+	} else if err := safefile.Check(dir, filepath.Base(configFile), safefile.MaxTextBytes); err != nil {
+		// Read by the rule every input is read by, before Hugo's loader
+		// opens it: a named pipe would hang it, a link out of the
+		// project would read a file that is not the project's.
+		return nil, err
 	}
 	configs, err := allconfig.LoadConfig(d)
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -78,8 +79,21 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		}
 		src, err := fs.ReadFile(root, p)
 		if err != nil {
-			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			// Refused by the checkout's reader (a named pipe, a link out
+			// of the checkout, over the size limit) or unreadable: the
+			// location names the file, the message says why.
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: safefile.Why(err) + "; skipped"})
 			return nil
+		}
+		// A stray byte that is not UTF-8 (a Latin-1 "é" in a message)
+		// is replaced here, once, and said at its line: the checks' text
+		// goes into front matter and JSON, which must be UTF-8, and one
+		// such byte must not fail the build elsewhere, naming a
+		// generated file.
+		src, bad := safefile.ValidUTF8(src)
+		if bad > 0 {
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p, Line: bad},
+				Message: "not valid UTF-8 here; read with the bytes replaced by U+FFFD"})
 		}
 		toks, err := cpplex.Lex(src)
 		if err != nil {

@@ -2,12 +2,12 @@ package emit
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -103,13 +103,13 @@ func (e *emitter) noteAssets(n *model.Note) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		data, err := os.ReadFile(files[name])
+		data, err := localref.ReadImage(files[name])
 		if err != nil {
 			return fmt.Errorf("%s: image %s: %w", n.Source, name, err)
 		}
 		rel := path.Join(StaticDir, urls.Note(n.Kind, n.ID), name)
 		if err := e.w.Write(rel, data); err != nil {
-			return err
+			return fmt.Errorf("%s: image %s: %w", n.Source, name, err)
 		}
 	}
 	return nil

@@ -80,8 +80,14 @@ func (r *Result) Warnings() []string {
 	}
 	var out []string
 	if r.Inputs != nil {
+		// Several readers may refuse the same file of the checkout (a
+		// named pipe csrc/x.cpp is csrcscan's and linkscan's): said once.
+		seen := map[string]bool{}
 		for _, d := range r.Inputs.Warnings {
-			out = append(out, d.String())
+			if w := d.String(); !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
 		}
 	}
 	return append(out, r.Notices...)

@@ -67,6 +67,7 @@ var stageOf = map[string]string{
 	"generator/internal/mdconf":   "base", // the one Markdown dialect (parse, emit, render)
 	"generator/internal/gitcmd":   "base",
 	"generator/internal/pathglob": "base", // the globs of the configuration (docs, overrides)
+	"generator/internal/safefile": "base", // every input file read by one rule (regular, inside its folder, bounded)
 	"internal/fsutil":             "base",
 
 	"generator/pipeline": "outside",
