@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
+	"path"
 	"sort"
 	"strings"
 
@@ -135,6 +136,9 @@ func (e *emitter) checkPages() error {
 	errs := make([]error, len(e.h.Checks))
 	parallel.For(len(e.h.Checks), func(i int) {
 		c := e.h.Checks[i]
+		// Made from text of the checkout (message, condition, code): a
+		// problem Hugo finds in the page is named at the check's line.
+		e.w.SetOrigin(path.Join(ContentDir, "errors", c.ID+".md"), Origin{Source: c.Where.File, At: c.Where.Line})
 		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
 	})
 	if err := errors.Join(errs...); err != nil {

@@ -165,15 +165,22 @@ func (m *Memo) forget(rel string) {
 // Origin is the input a generated file was made from: errors Hugo reports
 // in the generated file must name it instead.
 type Origin struct {
-	Source   string // the note's path as gen was given it
+	Source   string // the note's path as gen was given it (a check's file in the checkout)
 	BodyLine int    // line of the generated file where the note's body starts (0: no body)
 	NoteLine int    // line of the note where its body starts
+	// At is the one line of Source a page is made from (a check's
+	// macro): every line of the generated file locates to it.
+	At int
 }
 
 // Locate turns a line of the generated file (0 if unknown) into the
 // note's "path:line", or "path" when the line is unknown or in the
-// generated front matter.
+// generated front matter; a page made from one line of its source is
+// always "path:line".
 func (o Origin) Locate(line int) string {
+	if o.At > 0 {
+		return o.Source + ":" + strconv.Itoa(o.At)
+	}
 	if line <= 0 || o.BodyLine <= 0 || line < o.BodyLine {
 		return o.Source
 	}

@@ -81,6 +81,7 @@ func Scan(root fs.FS, pre Prefix) ([]model.InboundLink, []model.Diagnostic) {
 		if !bytes.Contains([]byte(asciiLower(string(data))), host) {
 			return nil // most files: one search, no line splitting
 		}
+		data, _ = safefile.ValidUTF8(data) // the lines around a link are shown on pages
 		links = append(links, File(p, data, pre)...)
 		return nil
 	})
