@@ -5,7 +5,6 @@ import (
 
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
-	"path"
 	"sort"
 	"strings"
 
@@ -138,7 +137,7 @@ func (e *emitter) checkPages() error {
 		c := e.h.Checks[i]
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
-		e.w.SetOrigin(path.Join(ContentDir, "errors", c.ID+".md"), Origin{Source: c.Where.File, At: c.Where.Line})
+		e.originAt("errors/"+c.ID+".md", c.Where)
 		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
 	})
 	if err := errors.Join(errs...); err != nil {

@@ -127,7 +127,9 @@ func (e *emitter) put(rel string, p page) error {
 
 func (e *emitter) reference() error {
 	for _, v := range e.h.Variables {
-		if err := e.put("env/"+strings.ToLower(v.Name)+".md", e.variablePage(v)); err != nil {
+		rel := "env/" + strings.ToLower(v.Name) + ".md"
+		e.originAt(rel, v.DocumentedAt)
+		if err := e.put(rel, e.variablePage(v)); err != nil {
 			return err
 		}
 	}
@@ -137,11 +139,28 @@ func (e *emitter) reference() error {
 		}
 	}
 	for _, o := range e.h.Options {
-		if err := e.put("options/"+o.Family+"/"+strings.ToLower(o.Name)+".md", e.optionPage(o)); err != nil {
+		rel := "options/" + o.Family + "/" + strings.ToLower(o.Name) + ".md"
+		// Its description is the YAML's, else the comment in options.h.
+		at := o.DocumentedAt
+		if at.File == "" {
+			at = o.DeclaredAt
+		}
+		e.originAt(rel, at)
+		if err := e.put(rel, e.optionPage(o)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// originAt records that the page at rel (under the content folder) is
+// made from the text at one place of the checkout, so that a problem
+// Hugo finds in it names that file and line; nothing for a page made
+// from no one place.
+func (e *emitter) originAt(rel string, at model.Location) {
+	if at.File != "" && at.Line > 0 {
+		e.w.SetOrigin(path.Join(ContentDir, rel), Origin{Source: at.File, At: at.Line})
+	}
 }
 
 // notes writes every note's page. Notes are independent (the related and
