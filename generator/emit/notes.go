@@ -1,12 +1,14 @@
 package emit
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -206,7 +208,8 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
 	p.Markdown = twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks)
-	md := literalImages(string(body), imgSrc)
+	md, skipped := literalImages(string(body), imgSrc)
+	e.mathWarnings(n, skipped)
 	p.HTMLIDs = DeclaredIDs(md)
 	return page{front: f, body: md}
 }
@@ -326,4 +329,21 @@ func noteFeatures(n *model.Note) map[feature]int {
 		f[feature{featureSymbol, x}] = 3
 	}
 	return f
+}
+
+// maxMathWarnings is how many formulas of one note are reported one by
+// one; the rest are counted in one more warning.
+const maxMathWarnings = 10
+
+// mathWarnings reports the note's formulas that are shown as code, at
+// their lines (linkify and literal keep the body's lines).
+func (e *emitter) mathWarnings(n *model.Note, skipped []mdconf.Skipped) {
+	for i, s := range skipped {
+		at := model.Location{File: n.Source, Line: n.BodyLine + s.Line}
+		if i == maxMathWarnings {
+			e.w.Warn(model.Diagnostic{Where: at, Message: fmt.Sprintf("%d more formulas from here on shown as code, not typeset (the first: %s)", len(skipped)-i, s.Why)})
+			return
+		}
+		e.w.Warn(model.Diagnostic{Where: at, Message: "formula shown as code, not typeset: " + s.Why})
+	}
 }

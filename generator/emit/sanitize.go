@@ -196,7 +196,10 @@ type replacement struct {
 
 func sanitizePass(md string, dropLines bool, imgSrc func(string) string) string {
 	src := []byte(md)
-	parse := mdconf.Parse
+	// The page: as Hugo will parse it (literal has written "$...$" for
+	// Hugo already), so that what Hugo takes for raw HTML is exactly what
+	// is sanitized here.
+	parse := mdconf.ParseAsHugo
 	if dropLines {
 		// The twin is read by Markdown readers that may know no math:
 		// HTML inside "$...$" is HTML to them.

@@ -1,0 +1,99 @@
+package mdconf
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDollarForHugo: each "$...$" the scanner finds becomes "\(...\)", or
+// a code span when it holds "\)"; nothing else changes, no line is added.
+func TestDollarForHugo(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		skipped  []int // lines
+	}{
+		{"set $HOME and $PATH", "set $HOME and $PATH", nil},
+		{"a $x_i$ b", `a \(x_i\) b`, nil},
+		{"x $a\\)<img src=x onerror=alert(1)>$", "x `$a\\)<img src=x onerror=alert(1)>$`", []int{0}},
+		{"| a |\n| - |\n| $a\\)<b>$ |", "| a |\n| - |\n| `$a\\)<b>$` |", []int{2}},
+		{"`$x$` and $y$", "`$x$` and \\(y\\)", nil},
+		{"\\(a\\) and $$b$$", "\\(a\\) and $$b$$", nil},
+	} {
+		got, skipped := DollarForHugo(tc.in)
+		if got != tc.want {
+			t.Errorf("DollarForHugo(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		var lines []int
+		for _, s := range skipped {
+			lines = append(lines, s.Line)
+		}
+		if len(lines) != len(tc.skipped) || len(lines) > 0 && lines[0] != tc.skipped[0] {
+			t.Errorf("DollarForHugo(%q) skipped lines %v, want %v", tc.in, lines, tc.skipped)
+		}
+	}
+}
+
+func TestFormulaDepth(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"x", 0},
+		{"a_{b^{c}}", 2},
+		{`\{a\}`, 0},
+		{`\left( \frac{a}{b} \right)`, 2},
+		{`\begin{matrix} a \end{matrix}`, 2},
+		{`\\{a}`, 1},
+		{"}}}{", 1},
+		{strings.Repeat("{", 3000) + "x" + strings.Repeat("}", 3000), 3000},
+	} {
+		if got := FormulaDepth(tc.in); got != tc.want {
+			t.Errorf("FormulaDepth(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestBudgetMath: a formula over budget is marked NotTypeset after its
+// opening delimiter, wherever it is (inline, display, in a list or a
+// quote); within budget it is left alone; past the page's budget, every
+// further distinct formula is marked.
+func TestBudgetMath(t *testing.T) {
+	deep := strings.Repeat("{", MaxFormulaDepth+1) + "x" + strings.Repeat("}", MaxFormulaDepth+1)
+	ok := strings.Repeat("{", MaxFormulaDepth) + "x" + strings.Repeat("}", MaxFormulaDepth)
+	long := strings.Repeat("x+", MaxFormulaBytes/2+1)
+	for _, tc := range []struct{ in, want string }{
+		{`a \(` + ok + `\) b`, `a \(` + ok + `\) b`},
+		{`a \(` + deep + `\) b`, `a \(` + NotTypeset + deep + `\) b`},
+		{"$$\n" + deep + "\n$$\n", "$$" + NotTypeset + "\n" + deep + "\n$$\n"},
+		{"- item\n  \\[" + long + "\\]\n", "- item\n  \\[" + NotTypeset + long + "\\]\n"},
+		{"> $$" + deep + "$$\n", "> $$" + NotTypeset + deep + "$$\n"},
+		{`\(` + NotTypeset + deep + `\)`, `\(` + NotTypeset + deep + `\)`},
+		{"`\\(" + deep + "\\)`", "`\\(" + deep + "\\)`"},
+	} {
+		got, skipped := BudgetMath(tc.in)
+		if got != tc.want {
+			t.Errorf("BudgetMath(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		if marks := strings.Count(got, NotTypeset) - strings.Count(tc.in, NotTypeset); marks != len(skipped) {
+			t.Errorf("BudgetMath(%q): %d marked, %d reported", tc.in, marks, len(skipped))
+		}
+	}
+
+	var b strings.Builder
+	for i := 0; i < MaxPageFormulas+5; i++ {
+		b.WriteString("\\(a_{" + strings.Repeat("i", i%7+1) + "}+" + strconv.Itoa(i) + "\\) and \\(x\\)\n")
+	}
+	// Distinct: one per line and \(x\), typeset on every line (seen on
+	// the first): the last 6 lines' own formulas are over.
+	got, skipped := BudgetMath(b.String())
+	if len(skipped) != 6 || skipped[0].Line != MaxPageFormulas-1 || skipped[0].Why != PageBudgetWhy {
+		t.Fatalf("page budget: %d skipped (first %+v), want 6 from line %d", len(skipped), skipped[0], MaxPageFormulas-1)
+	}
+	if n := strings.Count(got, NotTypeset); n != 6 {
+		t.Errorf("page budget: %d marked, want 6", n)
+	}
+	if strings.Count(got, "\n") != strings.Count(b.String(), "\n") {
+		t.Error("lines changed")
+	}
+}
