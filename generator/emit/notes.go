@@ -336,14 +336,29 @@ func noteFeatures(n *model.Note) map[feature]int {
 const maxMathWarnings = 10
 
 // mathWarnings reports the note's formulas that are shown as code, at
-// their lines (linkify and literal keep the body's lines).
+// their lines (linkify and literal keep the body's lines): each over its
+// own budget (up to maxMathWarnings), and where the page's budget ran out.
 func (e *emitter) mathWarnings(n *model.Note, skipped []mdconf.Skipped) {
-	for i, s := range skipped {
-		at := model.Location{File: n.Source, Line: n.BodyLine + s.Line}
-		if i == maxMathWarnings {
-			e.w.Warn(model.Diagnostic{Where: at, Message: fmt.Sprintf("%d more formulas from here on shown as code, not typeset (the first: %s)", len(skipped)-i, s.Why)})
-			return
+	at := func(s mdconf.Skipped) model.Location {
+		return model.Location{File: n.Source, Line: n.BodyLine + s.Line}
+	}
+	var page []mdconf.Skipped
+	reported := 0
+	for _, s := range skipped {
+		switch {
+		case s.Why == mdconf.PageBudgetWhy:
+			page = append(page, s)
+		case reported < maxMathWarnings:
+			reported++
+			e.w.Warn(model.Diagnostic{Where: at(s), Message: "formula shown as code, not typeset: " + s.Why})
+		default:
+			reported++
 		}
-		e.w.Warn(model.Diagnostic{Where: at, Message: "formula shown as code, not typeset: " + s.Why})
+	}
+	if reported > maxMathWarnings {
+		e.w.Warn(model.Diagnostic{Where: at(skipped[0]), Message: fmt.Sprintf("%d more formulas of this note over their budget shown as code", reported-maxMathWarnings)})
+	}
+	if len(page) > 0 {
+		e.w.Warn(model.Diagnostic{Where: at(page[0]), Message: fmt.Sprintf("%d formulas from here on shown as code, not typeset: %s", len(page), mdconf.PageBudgetWhy)})
 	}
 }

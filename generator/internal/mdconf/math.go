@@ -18,18 +18,24 @@ import (
 // warning at its line. Hugo keeps a cached copy of each distinct formula
 // it typesets (about 7 KB): the page budget bounds that too.
 const (
-	// MaxFormulaBytes is the longest formula typeset (nvFuser's longest is
-	// under 200 bytes).
-	MaxFormulaBytes = 4000
+	// MaxFormulaBytes is the longest formula typeset (nvFuser's docs:
+	// 180 bytes at most).
+	MaxFormulaBytes = 1000
 	// MaxFormulaDepth bounds nesting: groups ("{"), "\left" and "\begin"
-	// together.
-	MaxFormulaDepth = 40
+	// together (nvFuser's docs: 2 at most).
+	MaxFormulaDepth = 12
 	// MaxPageFormulas is how many distinct formulas one page may have
-	// typeset (nvFuser's integer-division.md has about 400).
-	MaxPageFormulas = 1000
-	// MaxPageMathBytes bounds the math of one page in bytes.
-	MaxPageMathBytes = 200_000
+	// typeset: each call costs KaTeX 5 to 20 ms however small the formula
+	// (nvFuser's integer-division.md has 265).
+	MaxPageFormulas = 400
+	// MaxPageMathWeight bounds the work of one page's distinct formulas,
+	// each weighing its bytes times one plus its depth (FormulaWeight):
+	// KaTeX's time grows with both. integer-division.md weighs 15,000.
+	MaxPageMathWeight = 40_000
 )
+
+// FormulaWeight is what a formula costs the page's budget.
+func FormulaWeight(inner string) int { return len(inner) * (1 + FormulaDepth(inner)) }
 
 // NotTypeset opens a formula BudgetMath decided not to typeset: the
 // render hook (layouts/_markup/render-passthrough.html) shows the rest as
@@ -131,7 +137,7 @@ type Skipped struct {
 }
 
 // PageBudgetWhy is the reason given for formulas past a page's budget.
-var PageBudgetWhy = fmt.Sprintf("the page's math budget (%d distinct formulas, %d KB) is spent", MaxPageFormulas, MaxPageMathBytes/1000)
+var PageBudgetWhy = fmt.Sprintf("the page's math budget (%d distinct formulas, weight %d) is spent", MaxPageFormulas, MaxPageMathWeight)
 
 // dollarWithCloser is why a "$...$" is shown as code.
 const dollarWithCloser = `"$...$" holding "\)" (which would end the math early)`
@@ -184,7 +190,7 @@ func BudgetMath(md string) (string, []Skipped) {
 	var skipped []Skipped
 	lines := lineCounter{s: md}
 	seen := map[Formula]bool{}
-	distinct, size := 0, 0
+	distinct, weight := 0, 0
 	for _, f := range Formulas(ParseAsHugo(src), src) {
 		if strings.HasPrefix(f.Inner, NotTypeset) {
 			continue
@@ -197,12 +203,12 @@ func BudgetMath(md string) (string, []Skipped) {
 		case seen[key]:
 		case FormulaBudget(f.Inner) != "":
 			why = FormulaBudget(f.Inner)
-		case distinct+1 > MaxPageFormulas || size+len(f.Inner) > MaxPageMathBytes:
+		case distinct+1 > MaxPageFormulas || weight+FormulaWeight(f.Inner) > MaxPageMathWeight:
 			why = PageBudgetWhy
 		default:
 			seen[key] = true
 			distinct++
-			size += len(f.Inner)
+			weight += FormulaWeight(f.Inner)
 		}
 		if why != "" {
 			at = append(at, f.Start+f.Open)

@@ -96,4 +96,15 @@ func TestBudgetMath(t *testing.T) {
 	if strings.Count(got, "\n") != strings.Count(b.String(), "\n") {
 		t.Error("lines changed")
 	}
+
+	// Heavy formulas: the page's weight runs out before its count.
+	heavy := strings.Repeat("{", MaxFormulaDepth) + strings.Repeat("x", 900) + strings.Repeat("}", MaxFormulaDepth)
+	n := MaxPageMathWeight/FormulaWeight(heavy+"+0") + 1
+	b.Reset()
+	for i := 0; i < n+2; i++ {
+		b.WriteString("$$" + heavy + "+" + strconv.Itoa(i) + "$$\n\n")
+	}
+	if _, skipped := BudgetMath(b.String()); len(skipped) != 3 || skipped[0].Line != 2*(n-1) {
+		t.Errorf("page weight: %d skipped (%+v), want 3 from line %d", len(skipped), skipped, 2*(n-1))
+	}
 }
