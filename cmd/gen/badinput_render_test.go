@@ -1,6 +1,10 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -186,4 +190,83 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			t.Errorf("the summary shows the alert marker: %q", sym)
 		}
 	},
+	"math-hiding-html": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "hide")
+		code := ""
+		doc.Find("article code").Each(func(_ int, c *goquery.Selection) { code += c.Text() + "\n" })
+		for i := 1; i <= 7; i++ {
+			if want := fmt.Sprintf("alert(%d)", i); !strings.Contains(code, want) {
+				t.Errorf("the math holding %s is not shown as code; code on the page:\n%s", want, code)
+			}
+		}
+		if !strings.Contains(doc.Find(".callout-note .callout-title code").Text(), "onerror=alert(5)") {
+			t.Error("the alert title's math is not shown as code")
+		}
+		if !strings.Contains(doc.Find(".next-steps code").Text(), "onerror=alert(2)") {
+			t.Errorf("the checklist item's math is not shown as code: %q", doc.Find(".next-steps").Text())
+		}
+		if n := doc.Find("article .katex").Length(); n != 1 {
+			t.Errorf("%d pieces of math typeset, want 1 (\\(b\\))", n)
+		}
+		// The twin and llms-full.txt: any HTML left is in code, or sanitized.
+		for _, f := range []string{twinFile(t, e.Out, "hide"), filepath.Join(e.Out, "llms-full.txt")} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			text := codeSpan.ReplaceAllString(string(b), "")
+			for _, bad := range []string{"onerror", "<script", "javascript:"} {
+				if strings.Contains(text, bad) {
+					t.Errorf("%s: %s outside code", f, bad)
+				}
+			}
+		}
+	},
+	"math-over-budget": func(t reporter, e *badEnv) {
+		for _, c := range []struct {
+			id           string
+			katex, shown int
+			text         string
+		}{
+			{"deep", 1, 2, "{{{{{{{{"},
+			{"long", 0, 1, "x+x+x+"},
+			{"heavy", 3, 1, "{{{{{{{{{{{{xxxx"},
+			{"many", mathPerPage, 10000 - mathPerPage, "\\("},
+		} {
+			doc := noteDoc(t, e, c.id)
+			if n := doc.Find("article .katex").Length(); n != c.katex {
+				t.Errorf("%s: %d formulas typeset, want %d", c.id, n, c.katex)
+			}
+			shown := doc.Find("article code").FilterFunction(func(_ int, s *goquery.Selection) bool {
+				return strings.Contains(s.Text(), c.text)
+			})
+			if shown.Length() != c.shown {
+				t.Errorf("%s: %d formulas shown as code, want %d showing %q", c.id, shown.Length(), c.shown, c.text)
+			}
+		}
+	},
+}
+
+// mathPerPage is how many formulas a page may have typeset
+// (mdconf.MaxPageFormulas).
+const mathPerPage = 1500
+
+// codeSpan is a Markdown code span on one line.
+var codeSpan = regexp.MustCompile("`[^`\n]*`")
+
+// twinFile is the Markdown twin of a note's page.
+func twinFile(t reporter, out, id string) string {
+	t.Helper()
+	for _, sec := range []string{"runbooks", "guides", "notes"} {
+		if f := filepath.Join(out, sec, id, "index.md"); fileExists(f) {
+			return f
+		}
+	}
+	t.Fatalf("no twin of note %q", id)
+	return ""
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

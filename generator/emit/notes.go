@@ -356,9 +356,9 @@ func (e *emitter) mathWarnings(n *model.Note, skipped []mdconf.Skipped) {
 		}
 	}
 	if reported > maxMathWarnings {
-		e.w.Warn(model.Diagnostic{Where: at(skipped[0]), Message: fmt.Sprintf("%d more formulas of this note over their budget shown as code", reported-maxMathWarnings)})
+		e.w.Warn(model.Diagnostic{Where: at(skipped[0]), Message: fmt.Sprintf("%d more formula(s) of this note over their budget shown as code", reported-maxMathWarnings)})
 	}
 	if len(page) > 0 {
-		e.w.Warn(model.Diagnostic{Where: at(page[0]), Message: fmt.Sprintf("%d formulas from here on shown as code, not typeset: %s", len(page), mdconf.PageBudgetWhy)})
+		e.w.Warn(model.Diagnostic{Where: at(page[0]), Message: fmt.Sprintf("%d formula(s) from here on shown as code, not typeset: %s", len(page), mdconf.PageBudgetWhy)})
 	}
 }

@@ -24,10 +24,14 @@ const (
 	// MaxFormulaDepth bounds nesting: groups ("{"), "\left" and "\begin"
 	// together (nvFuser's docs: 2 at most).
 	MaxFormulaDepth = 12
-	// MaxPageFormulas is how many distinct formulas one page may have
-	// typeset: each call costs KaTeX 5 to 20 ms however small the formula
-	// (nvFuser's integer-division.md has 265).
-	MaxPageFormulas = 400
+	// MaxPageFormulas is how many formulas one page may have typeset:
+	// each costs a call of the render hook (about 1 ms), even one KaTeX
+	// typeset before (nvFuser's integer-division.md has 531).
+	MaxPageFormulas = 1500
+	// MaxPageDistinctFormulas is how many distinct formulas one page may
+	// have typeset: each costs KaTeX 5 to 20 ms however small
+	// (integer-division.md has 265).
+	MaxPageDistinctFormulas = 400
 	// MaxPageMathWeight bounds the work of one page's distinct formulas,
 	// each weighing its bytes times one plus its depth (FormulaWeight):
 	// KaTeX's time grows with both. integer-division.md weighs 15,000.
@@ -36,11 +40,6 @@ const (
 
 // FormulaWeight is what a formula costs the page's budget.
 func FormulaWeight(inner string) int { return len(inner) * (1 + FormulaDepth(inner)) }
-
-// NotTypeset opens a formula BudgetMath decided not to typeset: the
-// render hook (layouts/_markup/render-passthrough.html) shows the rest as
-// code and never calls KaTeX for it. An author who writes it gets code.
-const NotTypeset = "%not-typeset%"
 
 // Formula is one piece of math as Hugo's render hook receives it.
 type Formula struct {
@@ -137,7 +136,7 @@ type Skipped struct {
 }
 
 // PageBudgetWhy is the reason given for formulas past a page's budget.
-var PageBudgetWhy = fmt.Sprintf("the page's math budget (%d distinct formulas, weight %d) is spent", MaxPageFormulas, MaxPageMathWeight)
+var PageBudgetWhy = fmt.Sprintf("the page's math budget (%d formulas, %d distinct, weight %d) is spent", MaxPageFormulas, MaxPageDistinctFormulas, MaxPageMathWeight)
 
 // dollarWithCloser is why a "$...$" is shown as code.
 const dollarWithCloser = `"$...$" holding "\)" (which would end the math early)`
@@ -165,8 +164,7 @@ func DollarForHugo(md string) (string, []Skipped) {
 		b.WriteString(md[last:f.Start])
 		last = f.Stop
 		if strings.Contains(f.Inner, `\)`) {
-			// No backtick and no line break in it: DollarMath refuses both.
-			b.WriteString("`" + md[f.Start:f.Stop] + "`")
+			b.WriteString(CodeSpan(md[f.Start:f.Stop], false)) // DollarMath's opener follows no backslash
 			skipped = append(skipped, Skipped{Line: lines.at(f.Start), Why: dollarWithCloser})
 			continue
 		}
@@ -178,55 +176,78 @@ func DollarForHugo(md string) (string, []Skipped) {
 
 // BudgetMath applies the math budget to md as Hugo parses it
 // (ParseAsHugo, after DollarForHugo): a formula over FormulaBudget, or past
-// the page's budget, gets NotTypeset after its opening delimiter, so that
-// the render hook shows it as code and never calls KaTeX for it. The
-// marker changes no span and no line.
+// the page's budget, becomes a code span of its source (CodeSpan), which
+// Hugo renders, escaped, without calling the render hook or KaTeX. No
+// line is added or removed.
 func BudgetMath(md string) (string, []Skipped) {
 	if !strings.Contains(md, `\(`) && !strings.Contains(md, `\[`) && !strings.Contains(md, "$$") {
 		return md, nil
 	}
 	src := []byte(md)
-	var at []int
+	var b strings.Builder
 	var skipped []Skipped
 	lines := lineCounter{s: md}
 	seen := map[Formula]bool{}
-	distinct, weight := 0, 0
+	last, count, distinct, weight := 0, 0, 0, 0
 	for _, f := range Formulas(ParseAsHugo(src), src) {
-		if strings.HasPrefix(f.Inner, NotTypeset) {
-			continue
-		}
-		// A formula the page has typeset already costs nothing more (Hugo
-		// caches it): the page's budget counts distinct formulas.
+		// A formula the page has typeset already costs KaTeX nothing more
+		// (Hugo caches it), but each still costs a call of the render hook.
 		key := Formula{Inner: f.Inner, Display: f.Display}
-		why := ""
+		why := FormulaBudget(f.Inner)
 		switch {
+		case why != "":
+		case count+1 > MaxPageFormulas:
+			why = PageBudgetWhy
 		case seen[key]:
-		case FormulaBudget(f.Inner) != "":
-			why = FormulaBudget(f.Inner)
-		case distinct+1 > MaxPageFormulas || weight+FormulaWeight(f.Inner) > MaxPageMathWeight:
+			count++
+		case distinct+1 > MaxPageDistinctFormulas || weight+FormulaWeight(f.Inner) > MaxPageMathWeight:
 			why = PageBudgetWhy
 		default:
 			seen[key] = true
+			count++
 			distinct++
 			weight += FormulaWeight(f.Inner)
 		}
-		if why != "" {
-			at = append(at, f.Start+f.Open)
-			skipped = append(skipped, Skipped{Line: lines.at(f.Start), Why: why})
+		if why == "" {
+			continue
 		}
+		skipped = append(skipped, Skipped{Line: lines.at(f.Start), Why: why})
+		b.WriteString(md[last:f.Start])
+		b.WriteString(CodeSpan(md[f.Start:f.Stop], f.Start > 0 && md[f.Start-1] == '\\'))
+		last = f.Stop
 	}
-	if len(at) == 0 {
+	if len(skipped) == 0 {
 		return md, nil
-	}
-	var b strings.Builder
-	last := 0
-	for _, a := range at {
-		b.WriteString(md[last:a])
-		b.WriteString(NotTypeset)
-		last = a
 	}
 	b.WriteString(md[last:])
 	return b.String(), skipped
+}
+
+// CodeSpan writes s as a Markdown code span: fenced by one backtick more
+// than its longest run, padded when it starts or ends with a backtick or
+// a space. A fence of three or more (which could open a fenced block at
+// the start of a line) or one after a backslash (which would escape it)
+// gets a space before it.
+func CodeSpan(s string, afterBackslash bool) string {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	pad := ""
+	if s != "" && (s[0] == '`' || s[0] == ' ' || s[len(s)-1] == '`' || s[len(s)-1] == ' ') {
+		pad = " "
+	}
+	lead := ""
+	if afterBackslash || len(fence) >= 3 {
+		lead = " "
+	}
+	return lead + fence + pad + s + pad + fence
 }
 
 // lineCounter numbers lines at increasing offsets in linear time.

@@ -54,47 +54,56 @@ func TestFormulaDepth(t *testing.T) {
 	}
 }
 
-// TestBudgetMath: a formula over budget is marked NotTypeset after its
-// opening delimiter, wherever it is (inline, display, in a list or a
-// quote); within budget it is left alone; past the page's budget, every
-// further distinct formula is marked.
+// TestBudgetMath: a formula over budget becomes a code span of its
+// source, wherever it is (inline, display, in a list or a quote); within
+// budget it is left alone; past the page's budget, every further formula
+// is code.
 func TestBudgetMath(t *testing.T) {
 	deep := strings.Repeat("{", MaxFormulaDepth+1) + "x" + strings.Repeat("}", MaxFormulaDepth+1)
 	ok := strings.Repeat("{", MaxFormulaDepth) + "x" + strings.Repeat("}", MaxFormulaDepth)
 	long := strings.Repeat("x+", MaxFormulaBytes/2+1)
 	for _, tc := range []struct{ in, want string }{
 		{`a \(` + ok + `\) b`, `a \(` + ok + `\) b`},
-		{`a \(` + deep + `\) b`, `a \(` + NotTypeset + deep + `\) b`},
-		{"$$\n" + deep + "\n$$\n", "$$" + NotTypeset + "\n" + deep + "\n$$\n"},
-		{"- item\n  \\[" + long + "\\]\n", "- item\n  \\[" + NotTypeset + long + "\\]\n"},
-		{"> $$" + deep + "$$\n", "> $$" + NotTypeset + deep + "$$\n"},
-		{`\(` + NotTypeset + deep + `\)`, `\(` + NotTypeset + deep + `\)`},
+		{`a \(` + deep + `\) b`, "a `\\(" + deep + "\\)` b"},
+		{"$$\n" + deep + "\n$$\n", "`$$\n" + deep + "\n$$`\n"},
+		{"- item\n  \\[" + long + "\\]\n", "- item\n  `\\[" + long + "\\]`\n"},
+		{"> $$" + deep + "$$\n", "> `$$" + deep + "$$`\n"},
 		{"`\\(" + deep + "\\)`", "`\\(" + deep + "\\)`"},
+		{"a \\(`" + deep + "``\\)", "a  ```\\(`" + deep + "``\\)```"},
 	} {
 		got, skipped := BudgetMath(tc.in)
 		if got != tc.want {
 			t.Errorf("BudgetMath(%q)\n got %q\nwant %q", tc.in, got, tc.want)
 		}
-		if marks := strings.Count(got, NotTypeset) - strings.Count(tc.in, NotTypeset); marks != len(skipped) {
-			t.Errorf("BudgetMath(%q): %d marked, %d reported", tc.in, marks, len(skipped))
+		if strings.Count(got, "\n") != strings.Count(tc.in, "\n") {
+			t.Errorf("BudgetMath(%q): lines changed", tc.in)
+		}
+		if got != tc.in && len(skipped) != 1 {
+			t.Errorf("BudgetMath(%q): %d reported, want 1", tc.in, len(skipped))
 		}
 	}
 
+	// Distinct: one per line, and \(x\), seen on the first line: the last
+	// lines' own formulas are over the distinct budget.
 	var b strings.Builder
-	for i := 0; i < MaxPageFormulas+5; i++ {
-		b.WriteString("\\(a_{" + strings.Repeat("i", i%7+1) + "}+" + strconv.Itoa(i) + "\\) and \\(x\\)\n")
+	for i := 0; i < MaxPageDistinctFormulas+5; i++ {
+		b.WriteString("\\(a_{" + strconv.Itoa(i) + "}\\) and \\(x\\)\n")
 	}
-	// Distinct: one per line and \(x\), typeset on every line (seen on
-	// the first): the last 6 lines' own formulas are over.
 	got, skipped := BudgetMath(b.String())
-	if len(skipped) != 6 || skipped[0].Line != MaxPageFormulas-1 || skipped[0].Why != PageBudgetWhy {
-		t.Fatalf("page budget: %d skipped (first %+v), want 6 from line %d", len(skipped), skipped[0], MaxPageFormulas-1)
+	if len(skipped) != 6 || skipped[0].Line != MaxPageDistinctFormulas-1 || skipped[0].Why != PageBudgetWhy {
+		t.Fatalf("distinct budget: %d skipped (first %+v), want 6 from line %d", len(skipped), skipped[0], MaxPageDistinctFormulas-1)
 	}
-	if n := strings.Count(got, NotTypeset); n != 6 {
-		t.Errorf("page budget: %d marked, want 6", n)
+	if n := strings.Count(got, "`"); n != 12 {
+		t.Errorf("distinct budget: %d backticks, want 12", n)
 	}
-	if strings.Count(got, "\n") != strings.Count(b.String(), "\n") {
-		t.Error("lines changed")
+
+	// The same formula over and over: each still costs the render hook.
+	b.Reset()
+	for i := 0; i < MaxPageFormulas+3; i++ {
+		b.WriteString("\\(x\\) ")
+	}
+	if _, skipped := BudgetMath(b.String()); len(skipped) != 3 {
+		t.Errorf("formula budget: %d skipped, want 3", len(skipped))
 	}
 
 	// Heavy formulas: the page's weight runs out before its count.
@@ -106,5 +115,23 @@ func TestBudgetMath(t *testing.T) {
 	}
 	if _, skipped := BudgetMath(b.String()); len(skipped) != 3 || skipped[0].Line != 2*(n-1) {
 		t.Errorf("page weight: %d skipped (%+v), want 3 from line %d", len(skipped), skipped, 2*(n-1))
+	}
+}
+
+func TestCodeSpan(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		bs   bool
+		want string
+	}{
+		{"a", false, "`a`"},
+		{"a`b", false, "``a`b``"},
+		{"`a", false, "`` `a ``"},
+		{"a``b", false, " ```a``b```"},
+		{"a", true, " `a`"},
+	} {
+		if got := CodeSpan(tc.in, tc.bs); got != tc.want {
+			t.Errorf("CodeSpan(%q, %v) = %q, want %q", tc.in, tc.bs, got, tc.want)
+		}
 	}
 }
