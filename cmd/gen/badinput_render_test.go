@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 )
 
 // renderChecks are the checks of a published page that need an HTML
@@ -214,12 +216,7 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			if err != nil {
 				t.Fatalf("%v", err)
 			}
-			text := codeSpan.ReplaceAllString(string(b), "")
-			for _, bad := range []string{"onerror", "<script", "javascript:"} {
-				if strings.Contains(text, bad) {
-					t.Errorf("%s: %s outside code", f, bad)
-				}
-			}
+			markdownInert(t, f, b)
 		}
 	},
 	"math-over-budget": func(t reporter, e *badEnv) {
@@ -245,14 +242,66 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			}
 		}
 	},
+	"twins-and-srcset": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "policy")
+		srcsets := ""
+		doc.Find("article [srcset]").Each(func(_ int, s *goquery.Selection) { v, _ := s.Attr("srcset"); srcsets += v + "\n" })
+		if !strings.Contains(srcsets, "fig.png 1x") || !strings.Contains(srcsets, "a.webp") {
+			t.Errorf("the safe srcset candidates are gone: %q", srcsets)
+		}
+		for _, f := range []string{twinFile(t, e.Out, "policy"), filepath.Join(e.Out, "llms-full.txt")} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			markdownInert(t, f, b)
+			if !strings.Contains(string(b), "fig.png 1x") {
+				t.Errorf("%s: the safe srcset candidate is gone", f)
+			}
+		}
+	},
 }
 
 // mathPerPage is how many formulas a page may have typeset
 // (mdconf.MaxPageFormulas).
 const mathPerPage = 1500
 
-// codeSpan is a Markdown code span on one line.
-var codeSpan = regexp.MustCompile("`[^`\n]*`")
+// markdownInert renders Markdown (a twin, llms-full.txt) as a GitHub
+// reader would, raw HTML on, and fails on any link, image or srcset
+// candidate with an active scheme, any script and any on* attribute.
+func markdownInert(t reporter, name string, md []byte) {
+	t.Helper()
+	var b strings.Builder
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe())).Convert(md, &b); err != nil {
+		t.Fatalf("%v", err)
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if doc.Find("script").Length() > 0 {
+		t.Errorf("%s: a script", name)
+	}
+	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range s.Nodes[0].Attr {
+			vals := []string{a.Val}
+			if a.Key == "srcset" {
+				vals = strings.Split(a.Val, ",")
+			}
+			for _, v := range vals {
+				v = strings.Map(func(r rune) rune {
+					if r <= ' ' {
+						return -1
+					}
+					return r
+				}, v)
+				if strings.HasPrefix(a.Key, "on") || (a.Key == "href" || a.Key == "src" || a.Key == "srcset") && activeScheme.MatchString(v) {
+					t.Errorf("%s: %s=%q on <%s>", name, a.Key, a.Val, goquery.NodeName(s))
+				}
+			}
+		}
+	})
+}
 
 // twinFile is the Markdown twin of a note's page.
 func twinFile(t reporter, out, id string) string {

@@ -207,7 +207,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
-	p.Markdown = twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks)
+	p.Markdown = twinUnsafe(twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks), p.UnsafeURLs)
 	md, skipped := literalImages(string(body), imgSrc)
 	e.mathWarnings(n, skipped)
 	p.HTMLIDs = DeclaredIDs(md)
