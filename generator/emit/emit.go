@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
@@ -114,6 +115,9 @@ func (e *emitter) run(steps ...func() error) error {
 
 func (e *emitter) put(rel string, p page) error {
 	p.body = escapeRawHTML(p.body)
+	// Text from nvFuser's sources may hold "\(...\)": KaTeX under the
+	// same budget as a note's (mdconf.BudgetMath).
+	p.body, _ = mdconf.BudgetMath(p.body)
 	p.twin = twinned(rel, p.front)
 	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {

@@ -132,3 +132,26 @@ func twinLinks(md string, locals []noteLocal) string {
 	}
 	return md
 }
+
+// notLinked is where a twin's link to a destination the page shows as
+// inert text (unsafe_urls) leads instead: nowhere.
+const notLinked = "#not-linked"
+
+// twinUnsafe applies the pages' link policy to the twin: each
+// destination the notes stage judged unsafe (javascript:, data:, ...;
+// the page's unsafe_urls, which the render hooks show as text) is
+// replaced wherever Markdown reads a destination: an inline link or image
+// "](dest" or "](<dest", a reference definition "]: dest" or "]: <dest",
+// and an autolink "<dest>", which becomes code.
+func twinUnsafe(md string, unsafe []string) string {
+	for _, u := range unsafe {
+		if u == "" || !strings.Contains(md, u) {
+			continue
+		}
+		for _, open := range []string{"](", "](<", "]: ", "]:", "]: <", "]:<"} {
+			md = strings.ReplaceAll(md, open+u, open+notLinked)
+		}
+		md = strings.ReplaceAll(md, "<"+u+">", "`"+strings.ReplaceAll(u, "`", "")+"`")
+	}
+	return md
+}

@@ -11,12 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/lookup"
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // Writer writes files under Root, remembering which it produced. Write
@@ -28,6 +30,7 @@ type Writer struct {
 	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
 	origins  map[string]Origin
+	warnings []model.Diagnostic
 	// Memo, when set, carries state from the previous run in this process
 	// (gen serve): see Memo.
 	Memo *Memo
@@ -341,4 +344,27 @@ func (w *Writer) writeManifest() error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// Warn records a build warning about an input (a note's formula shown as
+// code); safe for concurrent use.
+func (w *Writer) Warn(d model.Diagnostic) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.warnings = append(w.warnings, d)
+}
+
+// Warnings are the warnings this emit recorded, by file and line.
+func (w *Writer) Warnings() []model.Diagnostic {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := slices.Clone(w.warnings)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Where, out[j].Where
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return out
 }

@@ -57,6 +57,9 @@ type Result struct {
 	SearchDocs string
 	// Notices are non-fatal findings for the user (drift warnings in check).
 	Notices []string
+	// emitWarnings are emit's, about inputs (a note's formula shown as
+	// code), at the input's file and line.
+	emitWarnings []model.Diagnostic
 
 	progress Progress
 }
@@ -89,6 +92,9 @@ func (r *Result) Warnings() []string {
 				out = append(out, w)
 			}
 		}
+	}
+	for _, d := range r.emitWarnings {
+		out = append(out, d.String())
 	}
 	return append(out, r.Notices...)
 }
@@ -201,6 +207,7 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 		return nil, nil, err
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
+	r.emitWarnings = w.Warnings()
 	r.add("emit", t, emitDetail(s, w))
 	return w, pending, nil
 }
