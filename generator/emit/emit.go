@@ -113,7 +113,9 @@ func (e *emitter) run(steps ...func() error) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
-	p.body = escapeRawHTML(p.body)
+	// Every page's Markdown, not only a note's: a description from the
+	// checkout may hold a code fence too.
+	p.body = cleanFences(escapeRawHTML(p.body))
 	p.twin = twinned(rel, p.front)
 	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {
