@@ -175,9 +175,10 @@ func unresolved(t model.LocalTarget, why string) model.LocalTarget {
 }
 
 // checkImage returns why the file at real cannot be published as an
-// image, or "": its name must say PNG, JPEG, GIF or SVG, its first bytes
-// must agree, it must be smaller than MaxImageBytes, and an SVG must be a
-// plain drawing (see svgActive).
+// image, or "": its name must say PNG, JPEG, GIF or SVG, it must be
+// smaller than MaxImageBytes, a PNG's, JPEG's or GIF's first bytes must
+// agree, and an SVG must be a plain drawing whose root element is svg (see
+// svgActive, which reads the whole file).
 func checkImage(real string, size int64) string {
 	ext := strings.ToLower(filepath.Ext(real))
 	if !IsImage(real) {
@@ -186,22 +187,22 @@ func checkImage(real string, size int64) string {
 	if size > MaxImageBytes {
 		return fmt.Sprintf("larger than %d MiB", MaxImageBytes>>20)
 	}
+	if ext == ".svg" {
+		data, err := readCapped(real, MaxImageBytes)
+		if err != nil {
+			return "cannot be read"
+		}
+		return svgActive(data)
+	}
 	f, err := os.Open(real)
 	if err != nil {
 		return "cannot be read"
 	}
 	defer f.Close()
-	head := make([]byte, 4096)
+	head := make([]byte, 16)
 	k, _ := io.ReadFull(f, head)
 	if !looksLike(ext, head[:k]) {
 		return fmt.Sprintf("named %s but its content is not that kind of image", ext)
-	}
-	if ext == ".svg" {
-		data, err := os.ReadFile(real)
-		if err != nil {
-			return "cannot be read"
-		}
-		return svgActive(data)
 	}
 	return ""
 }
@@ -216,10 +217,23 @@ func looksLike(ext string, head []byte) bool {
 		return bytes.HasPrefix(head, []byte("\xff\xd8\xff"))
 	case ".gif":
 		return bytes.HasPrefix(head, []byte("GIF87a")) || bytes.HasPrefix(head, []byte("GIF89a"))
-	case ".svg":
-		return bytes.Contains(bytes.ToLower(head), []byte("<svg"))
 	}
-	return false
+	return false // an SVG is told by its root element (svgActive)
+}
+
+// readCapped reads the file at p, at most max bytes of it: the size was
+// checked before, but the file may have grown since.
+func readCapped(p string, max int64) ([]byte, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, max+1))
+	if err == nil && int64(len(data)) > max {
+		err = fmt.Errorf("larger than %d bytes", max)
+	}
+	return data, err
 }
 
 // assetName is where an image is published, relative to the note's page:
