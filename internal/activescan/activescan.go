@@ -209,13 +209,6 @@ func activeAttr(key, val string) string {
 		if why := activeCSS(val); why != "" {
 			return why
 		}
-	case k == "id" || k == "name" || k == "for" || k == "class":
-		// Quotes or angle brackets in an id are a sign the value broke
-		// out of its attribute somewhere: nothing the handbook writes
-		// has them.
-		if strings.ContainsAny(val, `<>"'`) {
-			return "markup characters in an " + k
-		}
 	case k == "attributename":
 		v := strings.ToLower(strings.TrimSpace(val))
 		if strings.HasPrefix(v, "on") || strings.HasSuffix(v, "href") {
@@ -305,7 +298,7 @@ func SVG(data []byte) []string {
 				if strings.EqualFold(key, "href") {
 					key = "xlink:href"
 				}
-				if why := activeAttr(key, a.Value); why != "" && !strings.HasPrefix(why, "markup characters") {
+				if why := activeAttr(key, a.Value); why != "" {
 					add("<%s %s=%q>: %s", t.Name.Local, a.Name.Local, short(a.Value), why)
 				}
 			}
@@ -330,13 +323,25 @@ var markdown = goldmark.New(
 )
 
 // Markdown returns what in a Markdown file (a twin, llms-full.txt) could
-// run script once a viewer renders it.
+// run script once a viewer renders it. A leading front matter block
+// ("---" to "---") is data, which viewers show as such, not Markdown.
 func Markdown(data []byte) []string {
+	data = skipFrontMatter(data)
 	var b bytes.Buffer
 	if err := markdown.Convert(data, &b); err != nil {
 		return []string{"not renderable as Markdown: " + err.Error()}
 	}
 	return HTML(b.Bytes())
+}
+
+func skipFrontMatter(data []byte) []byte {
+	if !bytes.HasPrefix(data, []byte("---\n")) {
+		return data
+	}
+	if i := bytes.Index(data[4:], []byte("\n---\n")); i >= 0 {
+		return data[4+i+5:]
+	}
+	return data
 }
 
 // XML returns what in a feed or sitemap could run script: what SVG would
@@ -348,17 +353,24 @@ func XML(data []byte) []string {
 		found = append(found, f)
 	}
 	d := xml.NewDecoder(bytes.NewReader(data))
+	elem := ""
 	for {
 		tok, err := d.Token()
 		if err != nil {
 			break
 		}
-		if t, ok := tok.(xml.CharData); ok && bytes.ContainsAny(t, "<:") {
-			for _, f := range HTML(t) {
-				found = append(found, "in an element's text: "+f)
+		switch t := tok.(type) {
+		case xml.StartElement:
+			elem = strings.ToLower(t.Name.Local)
+		case xml.CharData:
+			if bytes.ContainsRune(t, '<') {
+				for _, f := range HTML(t) {
+					found = append(found, "in an element's text: "+f)
+				}
 			}
-			if activeURL(string(t)) {
-				found = append(found, fmt.Sprintf("an active URL as an element's text: %q", short(string(t))))
+			// A feed's or sitemap's links are the text of these.
+			if (elem == "link" || elem == "guid" || elem == "loc" || elem == "url" || elem == "id") && activeURL(string(t)) {
+				found = append(found, fmt.Sprintf("an active URL as the text of <%s>: %q", elem, short(string(t))))
 			}
 		}
 	}
