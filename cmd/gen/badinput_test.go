@@ -11,9 +11,12 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/nvfuser-handbook/handbook/internal/activescan"
 )
 
 // A well-formed minimal checkout the bad inputs are dropped into.
@@ -123,9 +126,22 @@ func siteScripts(t *testing.T, dir string) map[string]bool {
 var activeScheme = regexp.MustCompile(`(?i)^(javascript|data|vbscript):`)
 
 // noActiveContent fails on anything in the published pages that runs in
-// a reader's browser and is not one of the handbook's own scripts.
+// a reader's browser and is not one of the handbook's own scripts, and on
+// whatever the independent scan of every published file (internal/activescan:
+// pages, SVGs, feeds, twins, llms*.txt, JSON) finds.
 func noActiveContent(t reporter, dir string, baseline map[string]bool) {
 	t.Helper()
+	found, _, err := activescan.Dir(dir)
+	if err != nil {
+		t.Fatalf("scanning %s: %v", dir, err)
+	}
+	for _, f := range found {
+		if pendingTwinLink(f) {
+			pendingTwinLinksSeen.Add(1)
+			continue
+		}
+		t.Errorf("%s", f)
+	}
 	pages := 0
 	eachPage(t, dir, func(name string, doc *goquery.Document) {
 		pages++
@@ -229,7 +245,7 @@ func pageOf(t reporter, out, id string) string {
 // fails when it should — a harness that cannot fail proves nothing.
 func TestRunBadInputsCatchesProblems(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "index.html"), `<html><head><script src="/js/copy.js" defer></script></head><body><a href="/x/">x</a></body></html>`)
+	writeFile(t, filepath.Join(dir, "index.html"), `<html><head>`+ownScript+`</head><body><a href="/x/">x</a></body></html>`)
 	baseline := siteScripts(t, dir)
 	for _, bad := range []string{
 		`<script>alert(1)</script>`,
@@ -250,14 +266,48 @@ func TestRunBadInputsCatchesProblems(t *testing.T) {
 			t.Errorf("noActiveContent accepted %s", bad)
 		}
 	}
+	// The other published files, by the independent scan.
+	for name, bad := range map[string]string{
+		"fig.svg":       `<?xml-stylesheet href="x.xsl" type="text/xsl"?><svg xmlns="http://www.w3.org/2000/svg"/>`,
+		"x/index.md":    "# x\n\n<img src=x onerror=alert(1)>\n",
+		"llms-full.txt": "<img src=x onerror=alert(1)>\n",
+		"index.xml":     `<rss><channel><item><description>&lt;script&gt;alert(1)&lt;/script&gt;</description></item></channel></rss>`,
+		"api/x.json":    `{"url":"javascript:alert(1)"}`,
+	} {
+		site := filepath.Join(t.TempDir(), "site")
+		writeFile(t, filepath.Join(site, "index.html"), "<html><head>"+ownScript+"</head><body>x</body></html>")
+		writeFile(t, filepath.Join(site, filepath.FromSlash(name)), bad)
+		probe := &probeT{}
+		noActiveContent(probe, site, baseline)
+		if !probe.failed {
+			t.Errorf("noActiveContent accepted %s: %s", name, bad)
+		}
+	}
 	site := filepath.Join(t.TempDir(), "site")
-	writeFile(t, filepath.Join(site, "index.html"), `<html><head><script src="/js/copy.js" defer></script></head><body><a href="https://example.com/">x</a><a href="mailto:a@b">m</a><a href="#x">f</a><a href="../y/">y</a></body></html>`)
+	writeFile(t, filepath.Join(site, "index.html"), `<html><head>`+ownScript+`</head><body><a href="https://example.com/">x</a><a href="mailto:a@b">m</a><a href="#x">f</a><a href="../y/">y</a></body></html>`)
 	probe := &probeT{}
 	noActiveContent(probe, site, baseline)
 	if probe.failed {
 		t.Errorf("noActiveContent rejected a page with only the handbook's script and safe links: %v", probe.msgs)
 	}
 }
+
+// pendingTwinLink is a finding issue 30 names and another branch of its
+// work fixes: twins and llms-full.txt keep the javascript:, data: and
+// vbscript: Markdown links and images that the pages show as text. Until
+// that lands the scan's findings of exactly this kind, in Markdown files
+// only, are counted instead of failing the case; TestBadInputScripts fails
+// once no case meets one, so the exemption cannot outlive the fix.
+func pendingTwinLink(f activescan.Finding) bool {
+	return activescan.Kind(f.File) == "markdown" &&
+		(strings.HasPrefix(f.What, "<a href=") || strings.HasPrefix(f.What, "<img src=")) &&
+		strings.HasSuffix(f.What, ": an active URL")
+}
+
+var pendingTwinLinksSeen atomic.Int64
+
+// ownScript is how the handbook's pages load its scripts.
+const ownScript = `<script src="/js/copy.0d078810a22fd5cad964dcd558ec5100d53f8256fc93ec6ae829096a9a25aab0.js" defer></script>`
 
 // reporter is the part of *testing.T the page checks use, so a probe can
 // stand in for it.

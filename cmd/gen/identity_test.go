@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/publish"
+	"github.com/nvfuser-handbook/handbook/internal/activescan"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -56,6 +57,18 @@ func TestSiteIdentity(t *testing.T) {
 			args := append([]string{"build", "--config", filepath.Join(proj, "config.toml"), "--out", out}, c.build(t, proj)...)
 			if code, o, e := gen(t, "", args...); code != 0 {
 				t.Fatalf("exit %d\n%s\n%s", code, o, e)
+			}
+			// The build being there: the independent scan of every
+			// published file finds nothing that could run script.
+			found, files, err := activescan.Dir(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range found {
+				t.Errorf("active content: %s", f)
+			}
+			if files < 20 {
+				t.Errorf("the scan read only %d files", files)
 			}
 			got := siteDigests(t, out)
 			golden := filepath.Join("testdata", "identity", c.name+".sha256")

@@ -20,7 +20,8 @@ import (
 // same id are an error: their URLs would collide. Docs of the checkout are
 // guides by default, and the configuration's overrides (set, nil for none)
 // set kinds, titles and statuses by path; one that matches nothing is a
-// warning in in.Warnings. Notes sharing a title get a ListTitle.
+// warning in in.Warnings, as is each note's own (model.Note.Warnings).
+// Notes sharing a title get a ListTitle.
 //
 // A cache (nil for none) holds the notes a run before parsed against the
 // same reference model: those whose bytes are unchanged are not parsed
@@ -73,6 +74,7 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 		}
 		byID[n.ID] = f.Path
 		out = append(out, n)
+		in.Warnings = append(in.Warnings, n.Warnings...)
 		cache.put(f, n)
 	}
 	if len(errs) > 0 {

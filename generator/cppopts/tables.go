@@ -2,6 +2,7 @@ package cppopts
 
 import (
 	"fmt"
+	"regexp"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 )
@@ -70,6 +71,9 @@ func (p *tableParser) tables() []Table {
 	}
 	return out
 }
+
+// optionNameRE is what an option name is made of.
+var optionNameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
 
 func (p *tableParser) errorf(line int, format string, args ...any) error {
 	return &ParseError{File: p.path, Line: line, Msg: fmt.Sprintf(format, args...)}
@@ -183,6 +187,11 @@ func (p *tableParser) entry(enum string, i, limit int) (Entry, int, error) {
 	name := at(i + 1)
 	if name.Kind != cpplex.String {
 		return Entry{}, 0, bad(i+1, "an option name string")
+	}
+	// Names are printed as they are into URLs, Markdown twins and the
+	// JSON API: one holding quotes, "<" or spaces is refused here.
+	if !optionNameRE.MatchString(name.StringValue()) {
+		return Entry{}, 0, p.errorf(name.Line, "option name %s is not a name (letters, digits, '_', '.' and '-')", name.Text)
 	}
 	if !at(i + 2).Is(",") {
 		return Entry{}, 0, bad(i+2, "','")

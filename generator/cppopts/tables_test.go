@@ -250,6 +250,8 @@ func TestParseTablesErrors(t *testing.T) {
 		{"entry without enum", "const std::unordered_map<std::string, E> t = {\n {\"a\", 3}};", 2, "Enum::Enumerator"},
 		{"entry of another enum", "const std::unordered_map<std::string, E> t = {\n\n {\"a\", F::A}};", 3, "F::A in a E table"},
 		{"name not a string", "const std::unordered_map<std::string, E> t = {\n {a, E::A}};", 2, "option name"},
+		{"name with markup", "const std::unordered_map<std::string, E> t = {\n {\"a\", E::A},\n {\"x\\\"><img src=x onerror=alert(1)>\", E::B}};", 3, "is not a name"},
+		{"name with a space", "const std::unordered_map<std::string, E> t = {\n {\"a b\", E::A}};", 2, "is not a name"},
 		{"unterminated string", "x;\ny;\nconst char* s = \"abc;\n", 3, "unterminated string"},
 		{"unterminated comment", "/* {\n", 1, "unterminated"},
 		{"binary", "int x;\n\x00\x01\x02", 2, "NUL"},

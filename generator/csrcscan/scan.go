@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -51,6 +52,10 @@ const sourceDir = "csrc"
 const bindingsDir = "python"
 
 // Dirs are the checkout folders Scan reads.
+
+// envNameRE is an environment variable's name as a shell spells it.
+var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
 func Dirs() []string { return []string{sourceDir, bindingsDir} }
 
 var sourceExts = map[string]bool{".cpp": true, ".cu": true, ".h": true, ".hpp": true, ".cuh": true}
@@ -164,7 +169,10 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 		switch {
 		case t.Text == "getNvFuserEnv" || t.Text == "getenv":
 			name, ok := envArg(code, i+1, consts)
-			if !ok {
+			// Only a name a shell can set is a variable: anything else
+			// ("X\"><img ...>") would be printed as is into URLs, twins
+			// and the JSON API.
+			if !ok || !envNameRE.MatchString(name) {
 				continue
 			}
 			if t.Text == "getNvFuserEnv" {

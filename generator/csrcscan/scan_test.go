@@ -44,6 +44,7 @@ void launch() {
   return atoi(getNvFuserEnv(name));
 }
 bool fb() { return std::getenv("NVFUSER_DISABLE_FALLBACK") || getenv("CUDA_HOME") || isOptionDisabled(DisableOption::Fallback); }
+bool no() { return getenv("X\"><img src=x onerror=alert(1)>") || getNvFuserEnv("A B") || getenv(""); } // not names: not variables
 `),
 		"csrc/a.h": file(`#define TRACE_IF_ENABLED() \
   if (isDebugDumpEnabled(DebugDumpOption::FusionIr)) { trace(); }

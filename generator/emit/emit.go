@@ -114,7 +114,9 @@ func (e *emitter) run(steps ...func() error) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
-	p.body = escapeRawHTML(p.body)
+	// Every page's Markdown, not only a note's: a description from the
+	// checkout may hold a code fence too.
+	p.body = cleanFences(escapeRawHTML(p.body))
 	// Text from nvFuser's sources may hold "\(...\)": KaTeX under the
 	// same budget as a note's (mdconf.BudgetMath).
 	p.body, _ = mdconf.BudgetMath(p.body)

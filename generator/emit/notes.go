@@ -200,15 +200,16 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.Related = e.related(n)
 	p.LinkedFrom = e.links(e.linkedFrom(notePaths(n)...))
 	r := resolver{e: e, missing: map[string]bool{}}
-	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
+	// Fences first: the page and its twin get the same code blocks.
+	body := cleanFences(string(linkify.Linkify([]byte(n.Body), n.Mentions, r)))
 	for u := range r.missing {
 		p.NotInCheckout = append(p.NotInCheckout, u)
 	}
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
-	p.Markdown = twinUnsafe(twinLinks(sanitizeHTML(string(body), true, imgSrc), p.LocalLinks), p.UnsafeURLs)
-	md, skipped := literalImages(string(body), imgSrc)
+	p.Markdown = twinUnsafe(twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks), p.UnsafeURLs)
+	md, skipped := literalImages(body, imgSrc)
 	e.mathWarnings(n, skipped)
 	p.HTMLIDs = DeclaredIDs(md)
 	return page{front: f, body: md}

@@ -9,6 +9,7 @@ package envyaml
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -166,8 +167,18 @@ func parseEntry(file string, n *yaml.Node) (Entry, error) {
 	if e.Name == "" {
 		return e, &Error{File: file, Line: n.Line, Msg: "option entry without a 'name'"}
 	}
+	for _, s := range []string{e.Name, e.EnvVar} {
+		if s != "" && !nameRE.MatchString(s) {
+			return e, &Error{File: file, Line: n.Line, Msg: fmt.Sprintf("%q is not a variable or option name (letters, digits, '_', '.' and '-')", s)}
+		}
+	}
 	return e, nil
 }
+
+// nameRE is what a variable or option name is made of. Names are printed
+// as they are into URLs, page titles, Markdown twins and the JSON API, so
+// nothing else (quotes, "<", spaces) is let through.
+var nameRE = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_.-]*$`)
 
 // yamlError turns the YAML library's error ("yaml: line 12: ...") into ours.
 func yamlError(file string, err error) error {

@@ -72,6 +72,8 @@ func TestParseErrors(t *testing.T) {
 		{"options not a list", "options:\n  a: b\n", 2, "must be a list"},
 		{"entry without name", "options:\n  - description: x\n", 2, "without a 'name'"},
 		{"duplicate", "options:\n  - name: A\n  - name: B\n  - name: A\n", 4, "duplicate entry \"A\" (first at line 2)"},
+		{"markup in a name", "options:\n  - name: A\n  - name: 'B\"><img src=x onerror=alert(1)>'\n", 3, "is not a variable or option name"},
+		{"space in an env_var", "options:\n  - name: a\n    env_var: NVFUSER DUMP\n", 2, "\"NVFUSER DUMP\" is not a variable or option name"},
 		{"choices scalar", "options:\n  - name: A\n    choices: x\n", 3, "'choices' must be a list"},
 		{"nested description", "options:\n  - name: A\n    description:\n      x: 1\n", 4, "single value"},
 		{"empty", "", 0, "empty file"},

@@ -186,9 +186,10 @@ func unresolved(t model.LocalTarget, why string) model.LocalTarget {
 }
 
 // checkImage returns why the file at real cannot be published as an
-// image, or "": its name must say PNG, JPEG, GIF or SVG, its first bytes
-// must agree, it must be smaller than MaxImageBytes, and an SVG must be a
-// plain drawing (see svgActive).
+// image, or "": its name must say PNG, JPEG, GIF or SVG, it must be
+// smaller than MaxImageBytes, a PNG's, JPEG's or GIF's first bytes must
+// agree, and an SVG must be a plain drawing whose root element is svg (see
+// svgActive, which reads the whole file).
 func checkImage(real string, size int64) string {
 	ext := strings.ToLower(filepath.Ext(real))
 	if !IsImage(real) {
@@ -201,11 +202,11 @@ func checkImage(real string, size int64) string {
 	if err != nil {
 		return safefile.Why(err)
 	}
-	if !looksLike(ext, data[:min(len(data), 4096)]) {
-		return fmt.Sprintf("named %s but its content is not that kind of image", ext)
-	}
 	if ext == ".svg" {
 		return svgActive(data)
+	}
+	if !looksLike(ext, data[:min(len(data), 16)]) {
+		return fmt.Sprintf("named %s but its content is not that kind of image", ext)
 	}
 	return ""
 }
@@ -228,10 +229,8 @@ func looksLike(ext string, head []byte) bool {
 		return bytes.HasPrefix(head, []byte("\xff\xd8\xff"))
 	case ".gif":
 		return bytes.HasPrefix(head, []byte("GIF87a")) || bytes.HasPrefix(head, []byte("GIF89a"))
-	case ".svg":
-		return bytes.Contains(bytes.ToLower(head), []byte("<svg"))
 	}
-	return false
+	return false // an SVG is told by its root element (svgActive)
 }
 
 // assetName is where an image is published, relative to the note's page:

@@ -78,6 +78,10 @@ type Note struct {
 	// document order: found by the notes stage, their Target filled in by
 	// package localref in the model stage.
 	Local []LocalRef `json:",omitempty"`
+	// Warnings are what reading the note found worth telling its author
+	// and did not refuse: a code fence option the handbook drops
+	// (mdconf.FenceOptions), at the fence's line.
+	Warnings []Diagnostic `json:",omitempty"`
 
 	// Mentions are where Body names something a page may link to, in
 	// order: found once by the extract stage, spliced into links by

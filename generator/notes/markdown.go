@@ -7,6 +7,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -77,6 +78,7 @@ type doc struct {
 	units    []unit
 	tasks    []task
 	unsafe   []model.UnsafeURL
+	warnings []model.Diagnostic // File left empty: the note's Source fills it
 
 	src   []byte
 	root  ast.Node // the parsed body, for mentions
@@ -102,6 +104,7 @@ func readDoc(body []byte, lines *lineIndex) *doc {
 			lang := ""
 			if n.Info != nil {
 				lang = strings.ToLower(string(n.Language(body)))
+				d.fenceOptions(n.Info.Segment)
 			}
 			d.addCodeBlock(n, lang)
 			return ast.WalkSkipChildren, nil
@@ -115,6 +118,14 @@ func readDoc(body []byte, lines *lineIndex) *doc {
 		return ast.WalkContinue, nil
 	})
 	return d
+}
+
+// fenceOptions warns, at the fence's line, about each option of a code
+// fence's info string that emit drops (see mdconf.FenceOptions).
+func (d *doc) fenceOptions(info text.Segment) {
+	for _, why := range mdconf.FenceOptions(info.Value(d.src)).Dropped {
+		d.warnings = append(d.warnings, model.Diagnostic{Where: model.Location{Line: d.lines.line(info.Start)}, Message: why})
+	}
 }
 
 // addUnit appends u, capped to maxUnitBytes on a rune boundary, and

@@ -108,6 +108,10 @@ func ParseAs(source string, data []byte, opt Options, preset Preset) (note *mode
 	}
 
 	n.UnsafeURLs = x.doc.unsafe
+	for _, w := range x.doc.warnings {
+		w.Where.File = source
+		n.Warnings = append(n.Warnings, w)
+	}
 	n.Local = x.doc.localRefs()
 	n.Title = x.doc.title()
 	n.Symptom = x.doc.symptom()
