@@ -7,13 +7,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
 	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
-
-// TestsDir is where nvFuser keeps its tests.
-const TestsDir = "tests"
 
 // gtest matchers whose argument is text the error message must contain
 // (or, for the regex ones, match).
@@ -33,7 +31,7 @@ var (
 // tests only add links to check pages.
 func ScanTests(root fs.FS) []model.ExpectedError {
 	var out []model.ExpectedError
-	_ = fs.WalkDir(root, TestsDir, func(p string, d fs.DirEntry, err error) error {
+	_ = fs.WalkDir(root, inputs.TestsDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}

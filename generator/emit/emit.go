@@ -24,6 +24,9 @@ type Site struct {
 	NotesEditBase string
 	// Generator identifies the binary, for api/build.json.
 	Generator Generator
+	// StaleAfterDays is config's stale_after_days, for api/build.json: the
+	// age of the nvFuser commit past which pages say they may be behind.
+	StaleAfterDays int
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined

@@ -219,7 +219,7 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Wr
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err
 }

@@ -27,6 +27,7 @@ var stageOrder = []string{"read", "extract", "model", "emit", "render", "search"
 // until its stage is decided.
 var stageOf = map[string]string{
 	"generator/config":  "read",
+	"generator/inputs":  "read", // the one table of what is read in nvFuser's checkout, and by which parser
 	"generator/sources": "read",
 	"generator/example": "read",
 	".":                 "read", // the Hugo project itself, embedded for gen run outside the repository
