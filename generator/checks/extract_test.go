@@ -27,6 +27,9 @@ func TestFromTokens(t *testing.T) {
 		endLine         int
 	}
 	wants := []want{
+		// A macro that stringizes and forwards is a wrapper like any other:
+		// its body is a check (and each use of it would be one).
+		{3, "NVF_THROW", model.CheckThrow, []string{"Expected ", "", ""}, "", "", "", "NVF_FAKE", 3},
 		{4, "NVF_CHECK", model.CheckUser, []string{"value must be positive: ", ""}, "x > 0", "", "", "CHECK_POSITIVE", 4},
 		{12, "NVF_ERROR", model.CheckInternal, []string{"a and b differ: ", " vs ", ""}, "a == b", "plain", "plain", "", 12},
 		{13, "NVF_CHECK", model.CheckUser, []string{"both must be positive, got ", ""}, "a > 0 && b > 0", "plain", "plain", "", 18},

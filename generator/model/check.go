@@ -33,6 +33,14 @@ type Check struct {
 	// Macro body the check is written in (#define NAME ...), if any: it
 	// then raises from wherever NAME is used.
 	InMacro string
+	// Via is the macro written at Where that expands to the check
+	// (GROUP_REDUCTION_CHECK, NVFUSER_NVRTC_SAFE_CALL): the check users
+	// see fire from this line. "" for a check written out.
+	Via string
+	// Legacy is the id the check had before the extractor read it right
+	// (its function or message was wrong): its page answers there too.
+	// "" when the reading did not change.
+	Legacy string
 
 	// History is when its id first appeared (generator/history); nil
 	// without git. Formerly lists the ids it had before being reworded,
