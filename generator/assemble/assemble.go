@@ -18,6 +18,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/history"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/quality"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -140,6 +141,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 		return nil, err
 	}
 	h.Drift = drift.Find(h)
+	h.Quality = quality.Find(h)
 	h.Warnings = in.Warnings
 	return h, nil
 }

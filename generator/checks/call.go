@@ -86,6 +86,15 @@ func (c Call) Pieces() []string {
 	return pieces
 }
 
+// ArgText is each message argument spelled as the source has it.
+func (c Call) ArgText() []string {
+	var out []string
+	for _, a := range c.Message() {
+		out = append(out, Spell(a))
+	}
+	return out
+}
+
 // Condition is the checked expression as the preprocessor stringizes it:
 // the argument's text with each run of white space (comments included)
 // made one space. The comparison forms print "(a)==(b)".

@@ -121,6 +121,7 @@ func newCheck(file string, code []cpplex.Token, i int, c Call, fn, within, inMac
 		Kind:      c.Macro.Kind,
 		Pieces:    c.Pieces(),
 		Condition: c.Condition(),
+		Args:      c.ArgText(),
 		Where:     model.Location{File: file, Line: code[i].Line},
 		EndLine:   code[c.End].EndLine,
 		Function:  fn,

@@ -21,8 +21,12 @@ type Check struct {
 	// "Expected " (the macro argument's text, spaces as the preprocessor
 	// keeps them); "" for NVF_THROW and warnings.
 	Condition string
-	Where     Location // the macro name's line
-	EndLine   int      // the line of the call's closing parenthesis
+	// Args are the message's arguments as written (after the condition or
+	// the compared values), spelled as Condition is: what the quality
+	// report reads to tell whether a message prints the compared values.
+	Args    []string
+	Where   Location // the macro name's line
+	EndLine int      // the line of the call's closing parenthesis
 	// Function is the name nvFuser prints in "Exception raised from F at
 	// FILE:LINE" (__func__: unqualified, "operator()" inside a lambda);
 	// "" when the check sits in a macro body or outside any function.

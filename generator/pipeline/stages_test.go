@@ -44,6 +44,7 @@ var stageOf = map[string]string{
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",
+	"generator/quality":  "model",
 	"generator/localref": "model", // notes' relative links and images, against the files on disk
 
 	"generator/emit":    "emit",
