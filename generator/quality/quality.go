@@ -69,7 +69,7 @@ func conditions(c *model.Check) []model.CheckFinding {
 		}
 		return []model.CheckFinding{{Kind: model.QualityNeverFires, Check: c, Subject: subject,
 			Detail: "the condition " + c.Condition + " is never false: this check never fires", Fix: fix}}
-	case c.Macro == "NVF_ERROR" && c.Condition == "false" && len(c.Args) > 0:
+	case c.Macro == "NVF_ERROR" && c.Condition == "false" && len(c.Args) > 0 && c.Via == "":
 		return []model.CheckFinding{{Kind: model.QualityFalseNotThrow, Check: c, Subject: "NVF_ERROR(false, …)",
 			Detail: "prints \"Expected false\" before its message", Fix: "NVF_THROW(" + strings.Join(c.Args, ", ") + ")"}}
 	}
@@ -99,7 +99,9 @@ func messages(c *model.Check) []model.CheckFinding {
 			Detail: "no message: the error says what failed, not why", Fix: fix}}
 	}
 	lhs, op, rhs, ok := comparison(c.Condition)
-	if !ok || m.Operands != 1 || !strings.HasPrefix(c.Macro, "NVF_") {
+	if !ok || m.Operands != 1 || !strings.HasPrefix(c.Macro, "NVF_") || c.Via != "" {
+		// A macro's use: its message is the macro's, reported once on
+		// the check in its #define.
 		return nil
 	}
 	if lhs == "nullptr" || rhs == "nullptr" {
