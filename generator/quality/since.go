@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"sort"
 	"strings"
 	"testing/fstest"
@@ -15,6 +14,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/internal/ghactions"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -25,10 +25,6 @@ import (
 // check's base id (function and first words: lines moving or a twin
 // numbered differently change nothing) and its subject; a key present n
 // times before and m > n times now makes the last m-n new.
-
-// maxArchive bounds what is read from git archive (nvFuser's csrc/ and
-// python/ are about 20 MB).
-const maxArchive = 512 << 20
 
 // Key identifies a finding across revisions.
 type Key struct{ Kind, Check, Subject string }
@@ -151,56 +147,41 @@ func New(now []model.CheckFinding, before map[Key]int) []model.CheckFinding {
 	return out
 }
 
-// treeAt reads csrc/ and python/ of a revision of the checkout at dir.
+// treeAt reads csrc/ and python/ of a revision of the checkout at dir
+// (git archive: nothing is checked out).
 func treeAt(dir, rev string) (fstest.MapFS, error) {
 	if strings.HasPrefix(rev, "-") {
 		return nil, fmt.Errorf("--since %q: not a revision", rev)
 	}
-	if err := exec.Command("git", "-C", dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}").Run(); err != nil {
+	if _, err := gitcmd.Run(dir, "rev-parse", "--verify", "--quiet", rev+"^{commit}"); err != nil {
 		return nil, fmt.Errorf("--since %s: no such commit in %s", rev, dir)
 	}
-	paths := []string{"csrc"}
-	if exec.Command("git", "-C", dir, "cat-file", "-e", rev+":python").Run() == nil {
-		paths = append(paths, "python") // python/ came later
+	args := []string{"archive", "--format=tar", rev + "^{tree}", "--", "csrc"}
+	if _, err := gitcmd.Run(dir, "cat-file", "-e", rev+":python"); err == nil {
+		args = append(args, "python") // python/ came later
 	}
-	var stderr bytes.Buffer
-	cmd := exec.Command("git", append([]string{"-C", dir, "archive", "--format=tar", rev + "^{tree}", "--"}, paths...)...)
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
+	out, err := gitcmd.Run(dir, args...)
 	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("--since %s: git: %w", rev, err)
+		return nil, fmt.Errorf("--since %s: %w", rev, err)
 	}
 	fsys := fstest.MapFS{}
-	tr := tar.NewReader(io.LimitReader(out, maxArchive))
-	var readErr error
+	tr := tar.NewReader(bytes.NewReader(out))
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			readErr = err
-			break
+			return nil, fmt.Errorf("--since %s: %w", rev, err)
 		}
 		if hdr.Typeflag != tar.TypeReg {
 			continue
 		}
 		b, err := io.ReadAll(tr)
 		if err != nil {
-			readErr = err
-			break
+			return nil, fmt.Errorf("--since %s: %w", rev, err)
 		}
 		fsys[strings.TrimPrefix(hdr.Name, "./")] = &fstest.MapFile{Data: b}
-	}
-	_, _ = io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		return nil, fmt.Errorf("--since %s: git archive in %s: %v: %s", rev, dir, err, strings.TrimSpace(stderr.String()))
-	}
-	if readErr != nil {
-		return nil, fmt.Errorf("--since %s: %w", rev, readErr)
 	}
 	return fsys, nil
 }
