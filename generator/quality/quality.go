@@ -238,6 +238,9 @@ func goneNames(h *model.Handbook, c *model.Check) []model.CheckFinding {
 			case opt.Removed():
 				out = append(out, model.CheckFinding{Kind: model.QualityGoneName, Check: c, Subject: name + "=" + o,
 					Detail: name + "=" + o + " no longer exists" + gone(opt.History), Fix: "drop the advice, or name what replaced " + o})
+			case len(opt.ReadAt) == 0 && !opt.DefinedAt.IsZero():
+				out = append(out, model.CheckFinding{Kind: model.QualityGoneName, Check: c, Subject: name + "=" + o,
+					Detail: name + " accepts " + o + " but no code consults it: setting it changes nothing", Fix: "drop the advice, or name the option that does it now"})
 			}
 		}
 	}

@@ -33,7 +33,11 @@ func fixture(t *testing.T) *model.Handbook {
 			{Name: "NVFUSER_DISABLE", Family: "disable", Documented: true},
 		},
 		Families: []*model.Family{{Env: "NVFUSER_DISABLE", Key: "disable"}},
-		Options:  []*model.Option{{Env: "NVFUSER_DISABLE", Family: "disable", Name: "parallel_compile", DefinedAt: model.Location{File: "csrc/options.cpp", Line: 1}}},
+		Options: []*model.Option{
+			{Env: "NVFUSER_DISABLE", Family: "disable", Name: "parallel_compile", DefinedAt: model.Location{File: "csrc/options.cpp", Line: 1},
+				ReadAt: []model.Location{{File: "csrc/runtime/compile.cpp", Line: 9}}},
+			{Env: "NVFUSER_DISABLE", Family: "disable", Name: "unused_knob", DefinedAt: model.Location{File: "csrc/options.cpp", Line: 2}},
+		},
 	}
 	for i := range cs {
 		h.Checks = append(h.Checks, &cs[i])

@@ -41,6 +41,7 @@ void same(int z) {
 void advice(bool ok) {
   NVF_CHECK(ok, "Set NVFUSER_OLD_KNOB=1 to work around it");
   NVF_CHECK(ok, "Try NVFUSER_DISABLE=gone_option or NVFUSER_DISABLE=parallel_compile");
+  NVF_CHECK(ok, "Or NVFUSER_DISABLE=unused_knob");
 }
 
 } // namespace fixture
