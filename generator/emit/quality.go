@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -112,9 +113,13 @@ type APIQuality struct {
 
 // APIQualityFinding is one finding of api/check-quality.json.
 type APIQualityFinding struct {
-	Rank    int    `json:"rank"`
-	Kind    string `json:"kind"`
-	Check   string `json:"check"` // the check's id
+	Rank  int    `json:"rank"`
+	Kind  string `json:"kind"`
+	Check string `json:"check"` // the check's id
+	// Base is the check's id before twins are numbered (checks.BaseID):
+	// what gen check --since compares, so that a twin added above does
+	// not make a finding new.
+	Base    string `json:"base"`
 	URL     string `json:"url"`   // its page
 	Where   string `json:"where"` // path:line
 	Subject string `json:"subject"`
@@ -140,7 +145,7 @@ func QualityAPI(fs []model.CheckFinding, abs func(string) string) APIQuality {
 	}
 	for _, q := range fs {
 		out.Counts[q.Kind]++
-		f := APIQualityFinding{Rank: q.Rank, Kind: q.Kind, Check: q.Check.ID, URL: abs(urls.Check(q.Check.ID)), Where: q.Check.Where.String(),
+		f := APIQualityFinding{Rank: q.Rank, Kind: q.Kind, Check: q.Check.ID, Base: checks.BaseID(q.Check), URL: abs(urls.Check(q.Check.ID)), Where: q.Check.Where.String(),
 			Subject: q.Subject, Detail: q.Detail, Fix: q.Fix, Others: []APIQualityPlace{}}
 		for _, o := range q.Others {
 			f.Others = append(f.Others, APIQualityPlace{Check: o.ID, URL: abs(urls.Check(o.ID)), Where: o.Where.String()})

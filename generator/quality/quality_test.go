@@ -2,7 +2,9 @@ package quality
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,5 +119,41 @@ func TestNew(t *testing.T) {
 	fresh := New(now, before)
 	if len(fresh) != 1 || KeyOf(fresh[0]) != k {
 		t.Errorf("one finding fewer before: new %v, want the one of %v", fresh, k)
+	}
+}
+
+// TestSinceFile: a published api/check-quality.json is the report before;
+// its twins' numbered ids count as their base id.
+func TestSinceFile(t *testing.T) {
+	now := Find(fixture(t))
+	var b strings.Builder
+	b.WriteString(`{"counts": {}, "findings": [`)
+	for i, f := range now[1:] { // all but the first were there
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, `{"kind": %q, "check": %q, "base": %q, "subject": %q}`, f.Kind, f.Check.ID+"-2", checks.BaseID(f.Check), f.Subject)
+	}
+	b.WriteString("]}")
+	path := filepath.Join(t.TempDir(), "check-quality.json")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, err := Before(path, "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := New(now, before)
+	if len(fresh) != 1 || fresh[0].Check != now[0].Check {
+		t.Errorf("new since the file: %d findings, want only %s", len(fresh), Line(now[0], ""))
+	}
+	if err := os.WriteFile(path, []byte("not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Before(path, "", nil); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("a file that is not a report: %v, want an error naming it", err)
+	}
+	if _, err := Before("HEAD~1", "", nil); err == nil {
+		t.Error("a revision without a checkout: no error")
 	}
 }

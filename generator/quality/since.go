@@ -71,9 +71,9 @@ func count(fs []model.CheckFinding) map[Key]int {
 	return out
 }
 
-// fromAPI reads the keys of a published api/check-quality.json. Its
-// findings name checks by id: the numbering suffix of a twin is dropped
-// as BaseID would.
+// fromAPI reads the keys of a published api/check-quality.json: each
+// finding's base id (in an older file without it, the id without a
+// twin's numbering suffix).
 func fromAPI(path string) (map[Key]int, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -83,6 +83,7 @@ func fromAPI(path string) (map[Key]int, error) {
 		Findings []struct {
 			Kind    string `json:"kind"`
 			Check   string `json:"check"`
+			Base    string `json:"base"`
 			Subject string `json:"subject"`
 		} `json:"findings"`
 	}
@@ -91,7 +92,10 @@ func fromAPI(path string) (map[Key]int, error) {
 	}
 	out := map[Key]int{}
 	for _, f := range doc.Findings {
-		id := trimTwin(f.Check)
+		id := f.Base
+		if id == "" { // a report written before "base" was
+			id = trimTwin(f.Check)
+		}
 		if f.Kind == model.QualityDuplicate {
 			id = ""
 		}
