@@ -135,6 +135,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	}
 	var opt pipeline.CheckOptions
 	var metrics, noSearch bool
+	format := "text"
 	s, err := settings(name, args, stdout, stderr, func(fs *flag.FlagSet) {
 		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template")
 		if !check {
@@ -142,12 +143,21 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 			fs.BoolVar(&noSearch, "no-search", false, "build without the search index: Pagefind never runs (faster; the search page finds nothing)")
 		}
 		if check {
-			fs.BoolVar(&opt.Strict, "strict", false, "treat drift findings as errors")
+			fs.BoolVar(&opt.Strict, "strict", false, "treat drift and check-quality findings as errors")
+			fs.StringVar(&opt.Since, "since", "", "check-quality findings new since REV (a commit of --source) or FILE (a published api/check-quality.json) only")
+			fs.StringVar(&format, "format", "text", "text, or github: also print the check-quality findings as GitHub Actions annotations")
 			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")
 		}
 	})
 	if err != nil {
 		return err
+	}
+	switch {
+	case format == "github":
+		opt.Annotations = stdout
+	case format != "text":
+		fmt.Fprintf(stderr, "gen check: --format is text or github, not %q\n", format)
+		return errUsage
 	}
 	s.TemplateMetrics = metrics
 	stderr = &syncWriter{w: stderr} // the interrupt handler writes too

@@ -65,7 +65,7 @@ func usage(w io.Writer) {
 
 commands:
   build    (default) read the sources, write generated content, build the site
-  check    build, then fail on broken links or anchors, lost URLs and drift (--strict)
+  check    build, then fail on broken links or anchors, lost URLs, drift and check-quality findings (--strict)
   serve    [--addr 127.0.0.1:1313] [--poll DURATION] [--no-search]: preview for note authors.
            Renders once, serves on --addr and keeps Hugo in memory: a saved note is
            re-read and re-parsed alone, only the pages that depend on it are rendered
@@ -123,7 +123,13 @@ flags (build only):
                     finds nothing). gen check always builds the index.
 
 flags (check only):
-  --strict          drift findings (stale options in notes, undocumented variables) are errors
+  --strict          drift findings (stale options in notes, undocumented variables) and
+                    check-quality findings (/errors/quality/) are errors
+  --since REV|FILE  check-quality findings only if new since REV, a commit of the --source
+                    checkout (its C++ read again), or since FILE, a published
+                    api/check-quality.json: for nvFuser's CI on a pull request
+  --format github   also print those findings as GitHub Actions annotations on their
+                    file and line (default text)
   --write-manifest  after a clean check, record the published URLs in url_manifest
 `)
 }

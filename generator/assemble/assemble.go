@@ -5,6 +5,7 @@
 package assemble
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
@@ -18,6 +19,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/quality"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -113,6 +115,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// Before notes: they and every later stage look names up in h, and
 	// removed options and variables are names too.
 	history.Apply(h, f.History)
+	keepLegacyIDs(h)
 	h.Inbound = f.Inbound
 	notes, err := Notes(in, h, f.Parsed, f.Overrides)
 	if err != nil {
@@ -127,6 +130,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 		return nil, err
 	}
 	h.Drift = drift.Find(h)
+	h.Quality = quality.Find(h)
 	h.Warnings = in.Warnings
 	return h, nil
 }
@@ -356,4 +360,15 @@ func sortLocations(l []model.Location) {
 		}
 		return l[i].Line < l[j].Line
 	})
+}
+
+// keepLegacyIDs makes the id a check had before the extractor read it
+// right (model.Check.Legacy) one of its former ids: its page answers at the
+// URL an older handbook published.
+func keepLegacyIDs(h *model.Handbook) {
+	for _, c := range h.Checks {
+		if c.Legacy != "" && !slices.Contains(c.Formerly, c.Legacy) {
+			c.Formerly = append(c.Formerly, c.Legacy)
+		}
+	}
 }

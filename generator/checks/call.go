@@ -18,6 +18,12 @@ type Call struct {
 	// its name: a message streamed beforehand is read from them.
 	code []cpplex.Token
 	at   int
+	// from is where the function around the call starts (streams are
+	// read after it); legacy reads messages as before issue 33.
+	from   int
+	legacy bool
+	// str are the macros that stringize their argument (STRINGIZE).
+	str map[string]bool
 }
 
 // Message returns the arguments after the operands (the message parts).
@@ -57,14 +63,18 @@ func (c Call) Pieces() []string {
 	}
 	for _, arg := range c.Message() {
 		if name, ok := streamName(arg); ok && c.code != nil {
-			if streamed, ok := streamPieces(c.code, c.at, name); ok {
+			if streamed, ok := streamPieces(c.code, c.at, name, c.from, !c.legacy); ok {
 				pieces[len(pieces)-1] += streamed[0]
 				pieces = append(pieces, streamed[1:]...)
 				continue
 			}
 		}
 		if !allStrings(arg) {
-			pieces = append(pieces, "")
+			if c.legacy {
+				pieces = append(pieces, "")
+				continue
+			}
+			pieces = appendConcat(pieces, arg, c.str)
 			continue
 		}
 		var b strings.Builder
@@ -74,6 +84,15 @@ func (c Call) Pieces() []string {
 		pieces[len(pieces)-1] += b.String()
 	}
 	return pieces
+}
+
+// ArgText is each message argument spelled as the source has it.
+func (c Call) ArgText() []string {
+	var out []string
+	for _, a := range c.Message() {
+		out = append(out, Spell(a))
+	}
+	return out
 }
 
 // Condition is the checked expression as the preprocessor stringizes it:
@@ -160,4 +179,54 @@ func allStrings(toks []cpplex.Token) bool {
 		}
 	}
 	return len(toks) > 0
+}
+
+// appendConcat adds an argument that is not only string literals to the
+// pieces: one value, unless it is literals joined with what the
+// preprocessor turns into literals (a stringized macro parameter #x, which
+// stays a value in a macro body, or STRINGIZE(__LINE__), a number once
+// expanded; STRINGIZE(__FILE__) is the path the compiler was given, a
+// value).
+func appendConcat(pieces []string, arg []cpplex.Token, str map[string]bool) []string {
+	var parts []string // literal text, or "\x00" for a value
+	const value = "\x00"
+	for k := 0; k < len(arg); k++ {
+		t := arg[k]
+		switch {
+		case t.Kind == cpplex.String:
+			parts = append(parts, t.StringValue())
+		case t.Is("#") && k+1 < len(arg) && arg[k+1].Kind == cpplex.Ident:
+			parts = append(parts, value)
+			k++
+		case t.Kind == cpplex.Ident && str[t.Text] && k+1 < len(arg) && arg[k+1].Is("("):
+			inner, end, ok := Args(arg, k+1)
+			if !ok || len(inner) != 1 {
+				return append(pieces, "")
+			}
+			if s := Spell(inner[0]); s == "__FILE__" {
+				parts = append(parts, `"`, value, `"`) // a string literal, stringized
+			} else if s == "__LINE__" || s == "__func__" || isNumber(inner[0]) {
+				// The use's line (a number once expanded): a value, so
+				// that the check's id does not change when lines move.
+				parts = append(parts, value)
+			} else {
+				parts = append(parts, s)
+			}
+			k = end
+		default:
+			return append(pieces, "")
+		}
+	}
+	for _, p := range parts {
+		if p == value {
+			pieces = append(pieces, "")
+		} else {
+			pieces[len(pieces)-1] += p
+		}
+	}
+	return pieces
+}
+
+func isNumber(toks []cpplex.Token) bool {
+	return len(toks) == 1 && toks[0].Kind == cpplex.Number
 }

@@ -27,6 +27,9 @@ func TestFromTokens(t *testing.T) {
 		endLine         int
 	}
 	wants := []want{
+		// A macro that stringizes and forwards is a wrapper like any other:
+		// its body is a check (and each use of it would be one).
+		{3, "NVF_THROW", model.CheckThrow, []string{"Expected ", "", ""}, "", "", "", "NVF_FAKE", 3},
 		{4, "NVF_CHECK", model.CheckUser, []string{"value must be positive: ", ""}, "x > 0", "", "", "CHECK_POSITIVE", 4},
 		{12, "NVF_ERROR", model.CheckInternal, []string{"a and b differ: ", " vs ", ""}, "a == b", "plain", "plain", "", 12},
 		{13, "NVF_CHECK", model.CheckUser, []string{"both must be positive, got ", ""}, "a > 0 && b > 0", "plain", "plain", "", 18},
@@ -98,6 +101,10 @@ func FuzzFromTokens(f *testing.F) {
 	f.Add(`void f() { NVF_ERROR(a, "x", [&]{ return 1; }()); }`)
 	f.Add(`NVF_CHECK_EQ(`)
 	f.Add(`struct S { S() : a{1}, b(2) { NVF_THROW(); } };`)
+	if w, err := os.ReadFile("testdata/tree/csrc/wrappers.cpp"); err == nil {
+		f.Add(string(w))
+	}
+	f.Add("#define W(x, ...) NVF_CHECK(x, \"a \" #x, ##__VA_ARGS__)\n#define V(x) W(x); W(x##x)\nvoid f() { V(a); W(b, 1, 2); W(); }\nDEF(x)\nint g() { NVF_ERROR(1); }")
 	f.Fuzz(func(t *testing.T, s string) {
 		toks, _ := cpplex.Lex([]byte(s))
 		cs := FromTokens("csrc/x.cpp", toks)

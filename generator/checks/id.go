@@ -118,4 +118,5 @@ func AssignIDs(cs []model.Check) {
 		used[id] = true
 		cs[i].ID = id
 	}
+	numberLegacy(cs)
 }

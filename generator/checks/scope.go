@@ -27,6 +27,13 @@ type scope struct {
 	kind   scopeKind
 	name   string // __func__ of a function scope
 	within string // the named function a lambda is in
+	// start is the index of the "{" opening the named function's body
+	// (for a lambda, the body of the function around it): what a check
+	// reads from its function comes after it, never from another
+	// function's default arguments.
+	start int
+	// params are the tokens of a named function's parameter list.
+	params []cpplex.Token
 }
 
 // notNames are identifiers followed by "(" at namespace scope that do not
@@ -42,6 +49,15 @@ var notNames = map[string]bool{
 type tracker struct {
 	code  []cpplex.Token
 	stack []scope
+	// macros are the function-like macros the file (or the tree) defines:
+	// at namespace or class scope, NAME(...) with no ";" after it is the
+	// preprocessor's, not a function being declared.
+	macros map[string]bool
+	open   int // index of the candidate's "(", -1 when none
+	// legacy reads as the extractor did before issue 33 (no macro
+	// invocations, operator[] taken for a lambda, lambdas in arguments at
+	// namespace scope missed): the ids it gave stay as aliases.
+	legacy bool
 	// Declaration state at an outer scope.
 	cand        string // the name before the last top-level "(" of this declaration
 	depth       int    // ( and [ nesting inside the declaration
@@ -54,15 +70,25 @@ type tracker struct {
 // current returns the function the walk is in: __func__ and the named
 // function around it.
 func (t *tracker) current() (name, within string) {
+	s := t.function()
+	if s == nil {
+		return "", ""
+	}
+	return s.name, s.within
+}
+
+// function returns the innermost function scope the walk is in, nil
+// outside any function.
+func (t *tracker) function() *scope {
 	for i := len(t.stack) - 1; i >= 0; i-- {
 		if t.stack[i].kind == scopeFunc {
-			return t.stack[i].name, t.stack[i].within
+			return &t.stack[i]
 		}
 		if t.stack[i].kind == scopeOuter {
 			break // a local class's scope: functions end here
 		}
 	}
-	return "", ""
+	return nil
 }
 
 func (t *tracker) outer() bool {
@@ -70,7 +96,7 @@ func (t *tracker) outer() bool {
 }
 
 func (t *tracker) reset() {
-	t.cand, t.depth, t.afterParams, t.initList, t.classy, t.blocky = "", 0, false, false, false, false
+	t.cand, t.depth, t.afterParams, t.initList, t.classy, t.blocky, t.open = "", 0, false, false, false, false, -1
 }
 
 // step accounts for code[i] and returns how many tokens it consumed
@@ -91,11 +117,12 @@ func (t *tracker) step(i int) int {
 	switch tok.Text {
 	case "{":
 		switch {
-		case t.stack[len(t.stack)-1].kind == scopeInit:
+		case t.legacy && t.stack[len(t.stack)-1].kind == scopeInit:
 			t.stack = append(t.stack, scope{kind: scopeInit})
 		case t.isLambda(i):
-			_, within := t.current()
-			t.stack = append(t.stack, scope{kind: scopeFunc, name: "operator()", within: within})
+			t.stack = append(t.stack, t.lambda(i))
+		case t.stack[len(t.stack)-1].kind == scopeInit:
+			t.stack = append(t.stack, scope{kind: scopeInit})
 		case t.classy && !t.prevIs(i, "="):
 			t.stack = append(t.stack, scope{kind: scopeOuter})
 		default:
@@ -112,6 +139,15 @@ func (t *tracker) step(i int) int {
 		t.classy = false
 	}
 	return 0
+}
+
+// lambda is the scope of a lambda whose body opens at code[i]: __func__
+// is "operator()", named after the function around it.
+func (t *tracker) lambda(i int) scope {
+	if f := t.function(); f != nil {
+		return scope{kind: scopeFunc, name: "operator()", within: f.within, start: f.start}
+	}
+	return scope{kind: scopeFunc, name: "operator()", start: i}
 }
 
 func (t *tracker) pop() scopeKind {
@@ -147,7 +183,7 @@ func (t *tracker) declaration(i int) int {
 			if t.depth == 0 && !t.initList {
 				name, n := operatorName(t.code, i)
 				if n > 0 {
-					t.cand, t.afterParams = name, false
+					t.cand, t.afterParams, t.open = name, false, i+n+1
 					return n
 				}
 			}
@@ -157,6 +193,14 @@ func (t *tracker) declaration(i int) int {
 		if t.depth != 0 || next >= len(t.code) || !t.code[next].Is("(") || notNames[tok.Text] {
 			return 0
 		}
+		if !t.legacy && t.macros[tok.Text] && !t.afterParams && !t.prevIs(i, "::") && !t.prevIs(i, "~") {
+			// A macro invocation: the preprocessor replaces it, ";" or
+			// not, and what follows starts afresh.
+			if _, end, ok := Args(t.code, next); ok {
+				t.reset()
+				return end - i
+			}
+		}
 		if t.initList && i > 0 && (t.prevIs(i, ":") || t.prevIs(i, ",") || t.prevIs(i, "::")) {
 			return 0 // member(init) in a constructor's list
 		}
@@ -164,7 +208,7 @@ func (t *tracker) declaration(i int) int {
 		if t.prevIs(i, "~") {
 			name = "~" + name
 		}
-		t.cand, t.afterParams, t.initList = name, false, false
+		t.cand, t.afterParams, t.initList, t.open = name, false, false, next
 		return 0
 	case cpplex.Punct:
 	default:
@@ -193,15 +237,19 @@ func (t *tracker) declaration(i int) int {
 			t.reset()
 		}
 	case "{":
+		if (!t.legacy || t.depth == 0) && t.isLambda(i) {
+			// A lambda at namespace scope, or in a member's initializer
+			// or an argument: its own function.
+			t.stack = append(t.stack, t.lambda(i))
+			return 0
+		}
 		if t.depth != 0 {
 			t.stack = append(t.stack, scope{kind: scopeInit})
 			return 0
 		}
 		switch {
-		case t.isLambda(i):
-			t.stack = append(t.stack, scope{kind: scopeFunc, name: "operator()"})
 		case t.afterParams && t.cand != "" && !(t.initList && i > 0 && (t.code[i-1].Kind == cpplex.Ident || t.code[i-1].Is(">"))):
-			t.stack = append(t.stack, scope{kind: scopeFunc, name: t.cand, within: t.cand})
+			t.stack = append(t.stack, scope{kind: scopeFunc, name: t.cand, within: t.cand, start: i, params: t.paramTokens()})
 			t.reset()
 		case t.initList:
 			t.stack = append(t.stack, scope{kind: scopeInit}) // member{init}
@@ -218,6 +266,17 @@ func (t *tracker) declaration(i int) int {
 		t.reset()
 	}
 	return 0
+}
+
+// paramTokens are the tokens of the candidate's parameter list.
+func (t *tracker) paramTokens() []cpplex.Token {
+	if t.open < 0 || t.open >= len(t.code) {
+		return nil
+	}
+	if _, end, ok := Args(t.code, t.open); ok {
+		return t.code[t.open+1 : end : end]
+	}
+	return nil
 }
 
 // operatorName reads "operator==", "operator()", "operator new" at
@@ -255,7 +314,7 @@ func (t *tracker) isLambda(i int) bool {
 		if c.Is(")") {
 			break
 		}
-		if c.Kind == cpplex.Ident || c.Is("::") || c.Is("<") || c.Is(">") || c.Is("*") || c.Is("&") || c.Is(",") || c.Is("-") {
+		if c.Kind == cpplex.Ident || c.Kind == cpplex.Number || c.Is("::") || c.Is("<") || c.Is(">") || c.Is("*") || c.Is("&") || c.Is(",") || c.Is("-") {
 			continue
 		}
 		return false
@@ -276,7 +335,8 @@ func (t *tracker) isLambda(i int) bool {
 			break
 		}
 	}
-	return j > 0 && code[j-1].Is("]")
+	// "operator[](size_t i) const {" is a function, not a lambda.
+	return j > 0 && code[j-1].Is("]") && (t.legacy || !(j > 2 && code[j-2].Is("[") && code[j-3].Is("operator")))
 }
 
 // templateParams returns how many tokens after code[i] ("template") make

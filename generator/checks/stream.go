@@ -36,10 +36,13 @@ func streamName(arg []cpplex.Token) (string, bool) {
 
 // streamPieces reads what was streamed into name before code[call]: the
 // message pieces, with one value between two pieces. ok is false when no
-// stream of that name is declared shortly before.
-func streamPieces(code []cpplex.Token, call int, name string) (pieces []string, ok bool) {
+// stream of that name is declared shortly before, after code[from] (the
+// function's body: another function's parameter with a default value is
+// not this message). A stream handed to a function or a printer object
+// (printer(ss), IrPrinter p(ss)) gets a value there, when printers is set.
+func streamPieces(code []cpplex.Token, call int, name string, from int, printers bool) (pieces []string, ok bool) {
 	decl := -1
-	for j := call - 1; j >= 1 && j >= call-streamWindow; j-- {
+	for j := call - 1; j >= 1 && j > from && j >= call-streamWindow; j-- {
 		if !code[j].Is(name) || code[j-1].Kind != cpplex.Ident {
 			continue
 		}
@@ -56,6 +59,10 @@ func streamPieces(code []cpplex.Token, call int, name string) (pieces []string, 
 	}
 	pieces = []string{""}
 	for j := decl + 1; j+2 < call; j++ {
+		if printers && code[j].Is(name) && (code[j-1].Is("(") || code[j-1].Is(",")) && (code[j+1].Is(")") || code[j+1].Is(",")) {
+			pieces = append(pieces, "") // written by a printer: a value
+			continue
+		}
 		if !code[j].Is(name) || !code[j+1].Is("<") || !code[j+2].Is("<") {
 			continue
 		}

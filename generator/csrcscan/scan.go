@@ -58,6 +58,9 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	for _, e := range familyEnums {
 		families[e] = true
 	}
+	defs := checks.NewDefs()
+	var files []string
+	sources := map[string][]byte{}
 	walk := func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == inputs.CodeDir || p == inputs.BindingsDir {
@@ -99,9 +102,9 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 			})
 		}
 		scanFile(&r, p, toks, families)
-		cs := checks.FromTokens(p, toks)
-		checks.AttachCode(src, toks, cs)
-		r.Checks = append(r.Checks, cs...)
+		defs.Merge(checks.ReadDefs(p, toks))
+		files = append(files, p)
+		sources[p] = src
 		return nil
 	}
 	if err := fs.WalkDir(root, inputs.CodeDir, walk); err != nil {
@@ -111,6 +114,16 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		if err := fs.WalkDir(root, inputs.BindingsDir, walk); err != nil {
 			return r, fmt.Errorf("csrcscan: %w", err)
 		}
+	}
+	// Checks need what every file defines (a wrapper macro in a header is
+	// used everywhere): a second pass over the sources kept from the first.
+	defs.Resolve()
+	for _, p := range files {
+		src := sources[p]
+		toks, _ := cpplex.Lex(src) // the part before a lexing error still counts
+		cs := checks.FromTokensWith(p, toks, defs)
+		checks.AttachCode(src, toks, cs)
+		r.Checks = append(r.Checks, cs...)
 	}
 	sortLocations(r.Env)
 	sortLocations(r.Options)

@@ -29,6 +29,7 @@ var APIFiles = []APIFile{
 	{File: "runbooks.json", About: "every note: kind, status, the variables, options, files, tests and error lines it names"},
 	{File: "drift.json", About: "every place the YAML, the option tables, the code and the notes disagree"},
 	{File: "errors.json", About: "every error and warning nvFuser's checks can raise: id, page, macro, kind, message template, condition, file, line, function, tests, the notes that quote it"},
+	{File: "check-quality.json", About: "the check-quality report: checks that cannot fail, say nothing, hide the compared values, repeat another function's message or name an option that no longer exists; each with file, line, page and a suggested fix, most costly to users first"},
 	{File: "lookup.json", About: "the error-lookup index (/lookup/, gen lookup)"},
 }
 

@@ -16,12 +16,13 @@ import (
 // apiTypes is the Go type of each API file's entries (or of the file, for
 // lookup.json): the schema must describe every field it writes.
 var apiTypes = map[string]reflect.Type{
-	"options.json":  reflect.TypeFor[APIOption](),
-	"env.json":      reflect.TypeFor[APIVariable](),
-	"drift.json":    reflect.TypeFor[APIDrift](),
-	"runbooks.json": reflect.TypeFor[APIRunbook](),
-	"lookup.json":   reflect.TypeFor[lookup.Index](),
-	"errors.json":   reflect.TypeFor[APIError](),
+	"options.json":       reflect.TypeFor[APIOption](),
+	"env.json":           reflect.TypeFor[APIVariable](),
+	"drift.json":         reflect.TypeFor[APIDrift](),
+	"runbooks.json":      reflect.TypeFor[APIRunbook](),
+	"lookup.json":        reflect.TypeFor[lookup.Index](),
+	"errors.json":        reflect.TypeFor[APIError](),
+	"check-quality.json": reflect.TypeFor[APIQuality](),
 }
 
 func compileSchema(t *testing.T, file string) (*jsonschema.Schema, map[string]any) {

@@ -27,7 +27,7 @@ import (
 
 // parserVersion is part of every cache key: bump it when a parser, or what
 // this package keeps of its output, changes, and old caches are ignored.
-const parserVersion = 6
+const parserVersion = 7
 
 // Cache file names, in the cache folder Read is given.
 const (

@@ -21,8 +21,12 @@ type Check struct {
 	// "Expected " (the macro argument's text, spaces as the preprocessor
 	// keeps them); "" for NVF_THROW and warnings.
 	Condition string
-	Where     Location // the macro name's line
-	EndLine   int      // the line of the call's closing parenthesis
+	// Args are the message's arguments as written (after the condition or
+	// the compared values), spelled as Condition is: what the quality
+	// report reads to tell whether a message prints the compared values.
+	Args    []string
+	Where   Location // the macro name's line
+	EndLine int      // the line of the call's closing parenthesis
 	// Function is the name nvFuser prints in "Exception raised from F at
 	// FILE:LINE" (__func__: unqualified, "operator()" inside a lambda);
 	// "" when the check sits in a macro body or outside any function.
@@ -33,6 +37,14 @@ type Check struct {
 	// Macro body the check is written in (#define NAME ...), if any: it
 	// then raises from wherever NAME is used.
 	InMacro string
+	// Via is the macro written at Where that expands to the check
+	// (GROUP_REDUCTION_CHECK, NVFUSER_NVRTC_SAFE_CALL): the check users
+	// see fire from this line. "" for a check written out.
+	Via string
+	// Legacy is the id the check had before the extractor read it right
+	// (its function or message was wrong): its page answers there too.
+	// "" when the reading did not change.
+	Legacy string
 
 	// History is when its id first appeared (generator/history); nil
 	// without git. Formerly lists the ids it had before being reworded,

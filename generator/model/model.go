@@ -220,6 +220,9 @@ type Handbook struct {
 	// PastSpots are where today's checks sat in past revisions, by file
 	// and line.
 	PastSpots []PastSpot
+	// Quality is the check-quality report (generator/quality), most
+	// costly to users first.
+	Quality []CheckFinding
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.

@@ -2,11 +2,15 @@ package pipeline
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/quality"
 	"github.com/nvfuser-handbook/handbook/generator/search"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
 // Hook is work run on the staged site between render and publish; an
@@ -32,8 +36,15 @@ func SearchIndex(projectDir string) Hook {
 
 // CheckOptions are gen check's own switches.
 type CheckOptions struct {
-	Strict        bool // drift findings are errors
+	Strict        bool // drift and check-quality findings are errors
 	WriteManifest bool // after a clean check, record the published URLs in url_manifest
+	// Since limits the check-quality findings to those not present at a
+	// git revision of the checkout or in a published api/check-quality.json
+	// (generator/quality).
+	Since string
+	// Annotations, when set, receives the (new) check-quality findings as
+	// GitHub Actions annotations (--format github).
+	Annotations io.Writer
 }
 
 // Check fails the run, before publishing, on broken links or anchors,
@@ -70,8 +81,12 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		for _, d := range r.Handbook.Drift {
 			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Text()))
 		}
-		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d of %d links from nvFuser broken, %d drift findings",
-			nLinks, len(problems)-nLinks-len(inbound), len(inbound), len(r.Handbook.Inbound), len(drift))}
+		findings, qualityNote, err := checkQuality(s, opt, r)
+		if err != nil {
+			return Stage{}, err
+		}
+		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d of %d links from nvFuser broken, %d drift findings, %s",
+			nLinks, len(problems)-nLinks-len(inbound), len(inbound), len(r.Handbook.Inbound), len(drift), qualityNote)}
 		if len(problems) > 0 {
 			var lines []string
 			for _, p := range problems {
@@ -79,8 +94,9 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 			}
 			return stage, fmt.Errorf("check found %d problem(s); the site was not published:\n  %s", len(problems), strings.Join(lines, "\n  "))
 		}
-		if opt.Strict && len(drift) > 0 {
-			return stage, fmt.Errorf("check --strict: %d drift finding(s); the site was not published:\n  %s", len(drift), strings.Join(drift, "\n  "))
+		if opt.Strict && len(drift)+len(findings) > 0 {
+			return stage, fmt.Errorf("check --strict: %d drift finding(s), %s; the site was not published:\n  %s", len(drift), qualityNote,
+				strings.Join(append(drift, findings...), "\n  "))
 		}
 		for _, d := range drift {
 			r.Notices = append(r.Notices, "drift: "+d)
@@ -96,4 +112,30 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		}
 		return stage, nil
 	}
+}
+
+// checkQuality lists the check-quality findings gen check reports (with
+// --since, only the new ones) and writes them as annotations when asked.
+func checkQuality(s *config.Settings, opt CheckOptions, r *Result) (lines []string, note string, err error) {
+	h := r.Handbook
+	fs := h.Quality
+	note = fmt.Sprintf("%d check-quality findings", len(fs))
+	if opt.Since != "" {
+		before, err := quality.Before(opt.Since, s.Source, h)
+		if err != nil {
+			return nil, "", err
+		}
+		fs = quality.New(fs, before)
+		note = fmt.Sprintf("%d new check-quality findings since %s (%d in all)", len(fs), opt.Since, len(h.Quality))
+	}
+	page := func(c *model.Check) string { return urls.Absolute(s.BaseURL, urls.Check(c.ID)) }
+	if opt.Annotations != nil {
+		if err := quality.Annotate(opt.Annotations, fs, page); err != nil {
+			return nil, "", err
+		}
+	}
+	for _, f := range fs {
+		lines = append(lines, "check quality: "+quality.Line(f, page(f.Check)))
+	}
+	return lines, note, nil
 }

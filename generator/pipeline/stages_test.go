@@ -45,6 +45,7 @@ var stageOf = map[string]string{
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",
+	"generator/quality":  "model",
 	"generator/localref": "model", // notes' relative links and images, against the files on disk
 
 	"generator/emit":    "emit",
@@ -58,18 +59,19 @@ var stageOf = map[string]string{
 	"generator/triage":  "check", // reads a built site's lookup index against a CI log
 	"generator/publish": "publish",
 
-	"generator/model":             "base",
-	"generator/vocab":             "base", // nvFuser's vocabulary, used from extract on
-	"generator/internal/cpplex":   "base",
-	"generator/internal/flock":    "base",
-	"generator/internal/parallel": "base",
-	"generator/internal/gcpolicy": "base",
-	"generator/internal/urlsafe":  "base",
-	"generator/internal/mdconf":   "base", // the one Markdown dialect (parse, emit, render)
-	"generator/internal/gitcmd":   "base",
-	"generator/internal/pathglob": "base", // the globs of the configuration (docs, overrides)
-	"generator/internal/safefile": "base", // every input file read by one rule (regular, inside its folder, bounded)
-	"internal/fsutil":             "base",
+	"generator/model":              "base",
+	"generator/vocab":              "base", // nvFuser's vocabulary, used from extract on
+	"generator/internal/cpplex":    "base",
+	"generator/internal/flock":     "base",
+	"generator/internal/parallel":  "base",
+	"generator/internal/gcpolicy":  "base",
+	"generator/internal/urlsafe":   "base",
+	"generator/internal/mdconf":    "base", // the one Markdown dialect (parse, emit, render)
+	"generator/internal/gitcmd":    "base",
+	"generator/internal/pathglob":  "base", // the globs of the configuration (docs, overrides)
+	"generator/internal/safefile":  "base", // every input file read by one rule (regular, inside its folder, bounded)
+	"generator/internal/ghactions": "base", // GitHub Actions annotations (triage, the check-quality report)
+	"internal/fsutil":              "base",
 
 	"generator/pipeline": "outside",
 	"generator/preview":  "outside", // gen serve: runs the stages again as files change

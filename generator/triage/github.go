@@ -2,6 +2,7 @@ package triage
 
 import (
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/ghactions"
 	"io"
 	"strings"
 )
@@ -63,15 +64,8 @@ func (r Report) Summary(w io.Writer) error {
 	return err
 }
 
-// data escapes a workflow command's message (GitHub's toolkit rules).
-func data(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// property escapes a workflow command property such as title=.
-func property(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func data(s string) string     { return ghactions.Data(s) }
+func property(s string) string { return ghactions.Property(s) }
 
 // cell keeps text from breaking a markdown table or link.
 func cell(s string) string {

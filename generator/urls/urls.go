@@ -81,6 +81,10 @@ func Check(id string) string { return Checks + id + "/" }
 // Checks is the path of the index of checks.
 const Checks = "/errors/"
 
+// CheckQuality is the check-quality report: what nvFuser's checks could
+// say better.
+const CheckQuality = Checks + "quality/"
+
 // RemovedChecks lists the checks the git history saw go away.
 const RemovedChecks = Checks + "removed/"
 
