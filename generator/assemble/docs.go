@@ -92,6 +92,9 @@ func shortNames(ns []*model.Note) {
 		for _, a := range n.Aliases {
 			taken[a]++
 		}
+		for _, f := range n.Former {
+			taken[f.ID]++
+		}
 		if n.Doc {
 			taken[shortName(n)]++ // two docs of one name: neither gets it
 		}

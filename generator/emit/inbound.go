@@ -34,14 +34,26 @@ func (e *emitter) linkedFrom(paths ...string) []model.Location {
 	return out
 }
 
-// notePaths are every path that answers for a note: its page, its short
-// link, and both for each earlier id.
+// notePaths are every path that answers for a note: its page first, its
+// short link, both for each earlier id, and the pages it was published as
+// under another kind or id (model.Note.Former), each once.
 func notePaths(n *model.Note) []string {
 	out := []string{urls.Note(n.Kind, n.ID), urls.Short(n.ID)}
 	for _, a := range n.Aliases {
 		out = append(out, urls.Note(n.Kind, a), urls.Short(a))
 	}
-	return out
+	for _, f := range n.Former {
+		out = append(out, urls.Note(f.Kind, f.ID), urls.Short(f.ID))
+	}
+	seen := map[string]bool{}
+	kept := out[:0]
+	for _, p := range out {
+		if !seen[p] {
+			seen[p] = true
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 func sortLocs(l []model.Location) {

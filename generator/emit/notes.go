@@ -110,10 +110,7 @@ type noteSig struct {
 
 func (e *emitter) notePage(n *model.Note) page {
 	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
-	f.Aliases = []string{urls.Short(n.ID)}
-	for _, a := range n.Aliases {
-		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
-	}
+	f.Aliases = notePaths(n)[1:]
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
