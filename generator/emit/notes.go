@@ -2,11 +2,13 @@ package emit
 
 import (
 	"path"
+	"regexp"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -109,7 +111,7 @@ type noteSig struct {
 }
 
 func (e *emitter) notePage(n *model.Note) page {
-	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
+	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(plainSummary(n.Symptom)), Date: n.Date, Tags: n.Tools}
 	f.Aliases = notePaths(n)[1:]
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
@@ -323,4 +325,38 @@ func noteFeatures(n *model.Note) map[feature]int {
 		f[feature{featureSymbol, x}] = 3
 	}
 	return f
+}
+
+// emptyBracketsRE and spaceBeforePunctRE tidy what dropping math leaves:
+// "(  )" and " ,".
+var (
+	emptyBracketsRE    = regexp.MustCompile(`\(\s*[,;]?\s*\)`)
+	spaceBeforePunctRE = regexp.MustCompile(`\s+([,.;:)])`)
+)
+
+// plainSummary is a note's summary (Markdown, as the notes stage chose
+// it: raw HTML already dropped) as one line of plain text for lists and
+// a page's description, which cannot typeset math: each formula is
+// dropped, and the brackets and spaces it leaves behind with it.
+func plainSummary(s string) string {
+	if !strings.ContainsAny(s, `$\`) {
+		return s
+	}
+	src := []byte(s)
+	spans := mdconf.InlineMathSpans(mdconf.Parse(src))
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	at := 0
+	for _, sp := range spans {
+		// A span is the math with its delimiters (mdconf.InlineMath).
+		b.Write(src[at:sp[0]])
+		b.WriteByte(' ')
+		at = sp[1]
+	}
+	b.Write(src[at:])
+	out := emptyBracketsRE.ReplaceAllString(b.String(), "")
+	out = spaceBeforePunctRE.ReplaceAllString(out, "$1")
+	return strings.Join(strings.Fields(out), " ")
 }
