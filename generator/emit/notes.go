@@ -2,8 +2,8 @@ package emit
 
 import (
 	"path"
-	"regexp"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
