@@ -112,7 +112,7 @@ type noteSig struct {
 
 func (e *emitter) notePage(n *model.Note) page {
 	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(plainSummary(n.Symptom)), Date: n.Date, Tags: n.Tools}
-	f.Aliases = notePaths(n)[1:]
+	f.Aliases = e.notePaths(n)[1:]
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
@@ -195,7 +195,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
-	p.LinkedFrom = e.links(e.linkedFrom(notePaths(n)...))
+	p.LinkedFrom = e.links(e.linkedFrom(e.notePaths(n)...))
 	r := resolver{e: e, missing: map[string]bool{}}
 	body := linkify.Linkify([]byte(n.Body), n.Mentions, r)
 	for u := range r.missing {

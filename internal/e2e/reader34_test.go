@@ -218,17 +218,17 @@ func TestPhoneNoOverflow(t *testing.T) {
 
 // TestPhoneContentFirst: on a phone a note's text comes first: its facts
 // box and table of contents are closed disclosures, and the first
-// paragraph of the text is within the first screen; on a wide screen
-// both are shown open, as before.
+// paragraph of the text (a runbook's symptom) is within the first
+// screen; on a wide screen both are shown open, as before.
 func TestPhoneContentFirst(t *testing.T) {
 	browser(t)
 	s := site(t)
 	axeJS := readAxe(t, s.Root)
 	ctx := newTab(t)
 	const probe = `JSON.stringify({
-	  tocShown: (() => { const a = document.querySelector(".toc a"); return !!a && a.getBoundingClientRect().height > 0; })(),
-	  factsShown: (() => { const f = document.querySelector(".summary-fold > :not(summary)"); return !!f && f.getBoundingClientRect().height > 0; })(),
-	  firstPara: Math.round(document.querySelector(".prose > p").getBoundingClientRect().top + scrollY),
+	  tocShown: (() => { const a = document.querySelector(".toc a"); return !!a && a.checkVisibility({contentVisibilityAuto: true}); })(),
+	  factsShown: (() => { const f = document.querySelector(".summary-fold > :not(summary)"); return !!f && f.checkVisibility({contentVisibilityAuto: true}); })(),
+	  firstPara: Math.round(document.querySelector(".symptom-text, .prose > p").getBoundingClientRect().top + scrollY),
 	})`
 	type state struct {
 		TocShown   bool `json:"tocShown"`
@@ -261,8 +261,8 @@ func TestPhoneContentFirst(t *testing.T) {
 			// One tap opens the contents on a phone.
 			do(t, ctx, "opening the contents", viewport(390, 844), chromedp.Navigate(s.pageURL(pg)))
 			eval[chromedp.Void](t, ctx, `document.querySelector(".toc summary").click()`)
-			if !eval[bool](t, ctx, `document.querySelector(".toc a").getBoundingClientRect().height > 0`) {
-				t.Error("the contents do not open on a phone")
+			if st := eval[string](t, ctx, `document.querySelector(".toc details").open + " " + document.querySelector(".toc a").checkVisibility({contentVisibilityAuto: true})`); st != "true true" {
+				t.Errorf("the contents do not open on a phone: open, visible = %s", st)
 			}
 		}
 	}
