@@ -168,7 +168,9 @@ func (d *doc) addHeading(n *ast.Heading) {
 func (d *doc) addInlineBlock(n ast.Node) {
 	d.markContent()
 	c := d.collect(n, false)
-	p := para{text: c.plainText(), line: d.lineOf(n), summary: collapseSpace(c.sum.String()), math: c.math}
+	// A backslash that ends a paragraph (the tmem doc's "<!-- */ //-->\\",
+	// a C++ line continuation) is shown, but says nothing in a summary.
+	p := para{text: c.plainText(), line: d.lineOf(n), summary: strings.TrimSpace(strings.TrimSuffix(collapseSpace(c.sum.String()), "\\")), math: c.math}
 	if q, ok := n.Parent().(*ast.Blockquote); ok && q.FirstChild() == n {
 		// A GitHub alert ("> [!NOTE] ..."): pages show a callout, and a
 		// summary made of this text shows no marker either.
@@ -232,6 +234,13 @@ func (c *inlines) node(n ast.Node) {
 			c.flush()
 			c.plain.WriteByte(' ')
 			c.bare.WriteByte(' ')
+			// A line ending in "\" is a hard break, which a page shows as
+			// a break, not as the backslash.
+			if n.HardLineBreak() && strings.HasSuffix(c.sum.String(), "\\") {
+				t := strings.TrimSuffix(c.sum.String(), "\\")
+				c.sum.Reset()
+				c.sum.WriteString(t)
+			}
 			c.sum.WriteByte(' ')
 		}
 	case *ast.String:
