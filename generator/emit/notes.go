@@ -334,10 +334,27 @@ var (
 	spaceBeforePunctRE = regexp.MustCompile(`\s+([,.;:)])`)
 )
 
+// plainMathRE is math that reads the same as text.
+var plainMathRE = regexp.MustCompile(`^[A-Za-z0-9 +\-*/=<>().,]+$`)
+
+// mathInner is inline math without its delimiters: $…$, \(…\).
+func mathInner(m string) string {
+	switch {
+	case strings.HasPrefix(m, "$$") && strings.HasSuffix(m, "$$") && len(m) >= 4:
+		return strings.TrimSpace(m[2 : len(m)-2])
+	case strings.HasPrefix(m, "$") && strings.HasSuffix(m, "$") && len(m) >= 2:
+		return strings.TrimSpace(m[1 : len(m)-1])
+	case strings.HasPrefix(m, `\(`) && strings.HasSuffix(m, `\)`) && len(m) >= 4:
+		return strings.TrimSpace(m[2 : len(m)-2])
+	}
+	return ""
+}
+
 // plainSummary is a note's summary (Markdown, as the notes stage chose
 // it: raw HTML already dropped) as one line of plain text for lists and
-// a page's description, which cannot typeset math: each formula is
-// dropped, and the brackets and spaces it leaves behind with it.
+// a page's description, which cannot typeset math: a formula that is
+// plain text is kept as text, any other is dropped, and the brackets and
+// spaces it leaves behind with it.
 func plainSummary(s string) string {
 	if !strings.ContainsAny(s, `$\`) {
 		return s
@@ -350,9 +367,15 @@ func plainSummary(s string) string {
 	var b strings.Builder
 	at := 0
 	for _, sp := range spans {
-		// A span is the math with its delimiters (mdconf.InlineMath).
+		// A span is the math with its delimiters (mdconf.InlineMath). A
+		// formula of plain letters, digits and operators ("$a$",
+		// "$5/2=2$") reads the same as text; any other is dropped.
 		b.Write(src[at:sp[0]])
 		b.WriteByte(' ')
+		if inner := mathInner(string(src[sp[0]:sp[1]])); plainMathRE.MatchString(inner) {
+			b.WriteString(inner)
+			b.WriteByte(' ')
+		}
 		at = sp[1]
 	}
 	b.Write(src[at:])
