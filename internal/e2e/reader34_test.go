@@ -267,3 +267,23 @@ func TestPhoneContentFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestPhoneNoOverflowReal: the same at 390 px over the real handbook's
+// page types, whose docs carry wide figures, tables and formulas.
+func TestPhoneNoOverflowReal(t *testing.T) {
+	browser(t)
+	s := fuserSite(t)
+	for _, pg := range []string{"/", "/guides/", "/guides/dev-tma/", "/guides/dev-tmem/", "/guides/math-integer-division/",
+		"/runbooks/", "/runbooks/000-0397b499bd7e80ef/", "/notes/003-e2e2485bca2edf95/", "/env/nvfuser_jit_opt_level/",
+		"/options/dump/", "/options/dump/fusion_ir/", "/errors/", "/errors/fillcompileoptions-acceptable-range-for-nvfuser-jit-opt/",
+		"/drift/", "/changes/", "/compose/", "/lookup/"} {
+		t.Run(strings.Trim(strings.ReplaceAll(pg, "/", "-"), "-"), func(t *testing.T) {
+			t.Parallel()
+			ctx := newTab(t)
+			for _, scheme := range []string{"light", "dark"} {
+				do(t, ctx, "loading "+pg, viewport(390, 844), colorScheme(scheme), chromedp.Navigate(s.pageURL(pg)))
+				noOverflow(t, ctx, 390, pg+" "+scheme)
+			}
+		})
+	}
+}
