@@ -172,6 +172,9 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	start := time.Now()
 	r, err := pipeline.Build(s, hooks, stderr)
 	warnings(stdout, r)
+	for _, c := range r.Copies() {
+		fmt.Fprintf(stdout, "note: %s\n", c)
+	}
 	if err != nil {
 		return err
 	}

@@ -82,3 +82,61 @@ func TestCheckFindsBrokenLinks(t *testing.T) {
 		t.Errorf("exit %d\n%s", code, stderr)
 	}
 }
+
+// TestCheckKeepsURLsAcrossKinds: a note read as another kind than when it
+// was published (here a runbook given "kind: guide") keeps its old page
+// as a redirect, found in the site published before or, from a fresh
+// folder as CI builds, in url_manifest; gen check then passes. A note that
+// is gone still fails it.
+func TestCheckKeepsURLsAcrossKinds(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	notes := t.TempDir()
+	note := "# Crash in the segmenter\n\nSIGSEGV in `nvfuser::SegmentCandidateFinder::run` with `bin/test_nvfuser --gtest_filter=Seg.Crash`.\n"
+	writeFile(t, filepath.Join(notes, "seg-crash.md"), note)
+	if code, o, e := gen(t, "", "check", "--config", cfg, "--notes", notes); code != 0 {
+		t.Fatalf("first check: exit %d\n%s\n%s", code, o, e)
+	}
+	published := filepath.Join(proj, "public")
+	if _, err := os.Stat(filepath.Join(published, "runbooks", "seg-crash", "index.html")); err != nil {
+		t.Fatalf("the note was not published as a runbook: %v", err)
+	}
+	writeFile(t, filepath.Join(notes, "seg-crash.md"), "---\nkind: guide\n---\n"+note)
+	if code, o, e := gen(t, "", "check", "--config", cfg, "--notes", notes); code != 0 {
+		t.Fatalf("check after the kind changed: exit %d\n%s\n%s", code, o, e)
+	}
+	redirect, err := os.ReadFile(filepath.Join(published, "runbooks", "seg-crash", "index.html"))
+	if err != nil || !strings.Contains(string(redirect), "/guides/seg-crash/") {
+		t.Fatalf("/runbooks/seg-crash/ does not redirect to the guide: %v %s", err, redirect)
+	}
+
+	// From a fresh folder, only the manifest knows the runbook's page.
+	manifest := filepath.Join(proj, "urls.txt")
+	writeFile(t, manifest, "/runbooks/seg-crash/\n")
+	conf, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withManifest := strings.Replace(string(conf), "[params.handbook]\n", "[params.handbook]\n  url_manifest = \"urls.txt\"\n", 1)
+	if withManifest == string(conf) {
+		t.Fatal("config.toml has no [params.handbook] table")
+	}
+	writeFile(t, cfg, withManifest)
+	fresh := filepath.Join(t.TempDir(), "site")
+	if code, o, e := gen(t, "", "check", "--config", cfg, "--notes", notes, "--out", fresh); code != 0 {
+		t.Fatalf("check into a fresh folder with the manifest: exit %d\n%s\n%s", code, o, e)
+	}
+	if _, err := os.Stat(filepath.Join(fresh, "runbooks", "seg-crash", "index.html")); err != nil {
+		t.Errorf("the manifest's /runbooks/seg-crash/ is not kept: %v", err)
+	}
+
+	// The note gone: the manifest's URL is lost, and check says so.
+	if err := os.Remove(filepath.Join(notes, "seg-crash.md")); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(notes, "other.md"), "# Something else\n\nA note about something else entirely, long enough.\n")
+	code, stdout, stderr := gen(t, "", "check", "--config", cfg, "--notes", notes, "--out", filepath.Join(t.TempDir(), "site"))
+	if code != 1 || !strings.Contains(stderr, "/runbooks/seg-crash/") || !strings.Contains(stderr, "would disappear") {
+		t.Fatalf("exit %d, want 1 naming /runbooks/seg-crash/\n%s\n%s", code, stdout, stderr)
+	}
+}

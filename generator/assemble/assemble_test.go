@@ -108,7 +108,8 @@ func TestDuplicateNoteIDs(t *testing.T) {
 
 // TestHints: messages in the example's csrc that suggest NAME=option land
 // on the option's page, ones naming a plain variable on the variable's,
-// each with the line of the literal that names it.
+// each with the line of the check that prints it (the one the check's
+// page shows) and the check's id.
 func TestHints(t *testing.T) {
 	h := exampleHandbook(t)
 	cases := []struct {
@@ -116,10 +117,11 @@ func TestHints(t *testing.T) {
 		hints []model.Hint
 		kind  string
 		where string
+		check string
 		text  string
 	}{
-		{"NVFUSER_DISABLE=parallel_compile", h.Option("NVFUSER_DISABLE", "parallel_compile").Hints, model.HintError, "csrc/runtime/compile_pool.cpp:63", "Compiling … segment(s) in parallel failed.\nUse NVFUSER_DISABLE=parallel_compile to see the first error alone."},
-		{"NVFUSER_NUM_THREADS", h.Variable("NVFUSER_NUM_THREADS").Hints, model.HintWarning, "csrc/runtime/compile_pool.cpp:55", "Many segments failed; set NVFUSER_NUM_THREADS=1 to compile them one at a time."},
+		{"NVFUSER_DISABLE=parallel_compile", h.Option("NVFUSER_DISABLE", "parallel_compile").Hints, model.HintError, "csrc/runtime/compile_pool.cpp:58", "reportcompileerrors-compiling-segment-s-in-parallel-failed", "Compiling … segment(s) in parallel failed.\nUse NVFUSER_DISABLE=parallel_compile to see the first error alone."},
+		{"NVFUSER_NUM_THREADS", h.Variable("NVFUSER_NUM_THREADS").Hints, model.HintWarning, "csrc/runtime/compile_pool.cpp:54", "reportcompileerrors-many-segments-failed-set-nvfuser-num", "Many segments failed; set NVFUSER_NUM_THREADS=1 to compile them one at a time."},
 	}
 	for _, c := range cases {
 		if len(c.hints) != 1 {
@@ -127,7 +129,7 @@ func TestHints(t *testing.T) {
 			continue
 		}
 		got := c.hints[0]
-		if got.Kind != c.kind || got.Where.String() != c.where || got.Message != c.text {
+		if got.Kind != c.kind || got.Where.String() != c.where || got.CheckID != c.check || got.Message != c.text {
 			t.Errorf("%s: hint %+v\nwant kind %s at %s: %q", c.name, got, c.kind, c.where, c.text)
 		}
 	}

@@ -38,6 +38,35 @@ func mergeChecks(h *model.Handbook, cs []model.Check, tests []model.ExpectedErro
 	for c, xs := range checks.ExpectedBy(h.Checks, tests) {
 		c.Tests = xs
 	}
+	hintChecks(h)
+}
+
+// hintChecks ties each hint of a variable or option to the check that
+// prints its message (same file, the hint's line within the call), so
+// that a page says "nvFuser suggests this" with a link to the check's
+// page and the check's own line: one fact, shown the same way twice.
+func hintChecks(h *model.Handbook) {
+	byFile := map[string][]*model.Check{}
+	for _, c := range h.Checks {
+		byFile[c.Where.File] = append(byFile[c.Where.File], c)
+	}
+	tie := func(hs []model.Hint) {
+		for i := range hs {
+			w := hs[i].Where
+			for _, c := range byFile[w.File] {
+				if w.Line >= c.Where.Line && w.Line <= max(c.EndLine, c.Where.Line) {
+					hs[i].CheckID, hs[i].Where = c.ID, c.Where
+					break
+				}
+			}
+		}
+	}
+	for _, v := range h.Variables {
+		tie(v.Hints)
+	}
+	for _, o := range h.Options {
+		tie(o.Hints)
+	}
 }
 
 func containsVar(vs []*model.Variable, v *model.Variable) bool {

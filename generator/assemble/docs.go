@@ -80,8 +80,8 @@ func (o *overrides) unmatched(files []sources.File) []model.Diagnostic {
 }
 
 // shortNames keeps each doc reachable by its file name alone, the id it
-// had when docs were given as notes (/guides/tma/ and /r/tma/ redirect
-// to /guides/dev-tma/), when no other note or doc has that name as id,
+// had when docs were given as notes (/guides/tma/, /notes/tma/,
+// /runbooks/tma/ and /r/tma/ redirect to /guides/dev-tma/), when no other note or doc has that name as id,
 // alias or file name. A README has no such name: it is named for its
 // folder. The doc is copied before its aliases change, since parsed notes
 // are shared with later runs (NoteCache).
@@ -91,6 +91,9 @@ func shortNames(ns []*model.Note) {
 		taken[n.ID]++
 		for _, a := range n.Aliases {
 			taken[a]++
+		}
+		for _, f := range n.Former {
+			taken[f.ID]++
 		}
 		if n.Doc {
 			taken[shortName(n)]++ // two docs of one name: neither gets it
@@ -103,6 +106,16 @@ func shortNames(ns []*model.Note) {
 		}
 		c := *n
 		c.Aliases = append(append([]string(nil), n.Aliases...), a)
+		// Under that name a doc given as a note was classified by its
+		// text, as any kind (tmem.md was /notes/tmem/, a design doc with
+		// a table of runs /runbooks/...): each keeps answering.
+		c.Former = append([]model.NoteRef(nil), n.Former...)
+		for _, k := range []string{model.KindRunbook, model.KindGuide, model.KindNotes} {
+			if k != n.Kind {
+				c.Former = append(c.Former, model.NoteRef{Kind: k, ID: a})
+			}
+		}
+		c.Former = sortRefs(c.Former)
 		ns[i] = &c
 	}
 }

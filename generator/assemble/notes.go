@@ -20,8 +20,9 @@ import (
 // same id are an error: their URLs would collide. Docs of the checkout are
 // guides by default, and the configuration's overrides (set, nil for none)
 // set kinds, titles and statuses by path; one that matches nothing is a
-// warning in in.Warnings, as is each note's own (model.Note.Warnings).
-// Notes sharing a title get a ListTitle.
+// warning in in.Warnings, as is each note's own (model.Note.Warnings). A
+// note that copies a doc is published as the doc (foldCopies). Notes
+// sharing a title get a ListTitle.
 //
 // A cache (nil for none) holds the notes a run before parsed against the
 // same reference model: those whose bytes are unchanged are not parsed
@@ -81,6 +82,7 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 		return nil, fmt.Errorf("%d note(s) could not be read:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
+	out = foldCopies(out)
 	shortNames(out)
 	disambiguate(out)
 	return out, nil

@@ -143,7 +143,7 @@ func (e *emitter) api() error {
 		for _, s := range n.Signatures {
 			r.Signatures = append(r.Signatures, s.Text)
 		}
-		r.LinkedFrom = strs(e.linkedFrom(notePaths(n)...))
+		r.LinkedFrom = strs(e.linkedFrom(e.notePaths(n)...))
 		notes = append(notes, r)
 	}
 	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())

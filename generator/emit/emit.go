@@ -27,6 +27,10 @@ type Site struct {
 	// StaleAfterDays is config's stale_after_days, for api/build.json: the
 	// age of the nvFuser commit past which pages say they may be behind.
 	StaleAfterDays int
+	// Published are the site paths the last published build served (the
+	// site in --out, and url_manifest): a note whose kind changed since
+	// keeps answering at its page under the old kind (see movedPaths).
+	Published map[string]bool
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
@@ -66,6 +70,7 @@ type emitter struct {
 	postings  map[feature][]*model.Note   // see indexRelated
 	inbound   map[string][]model.Location // site path -> places in nvFuser linking to it
 	twins     twinSet                     // see withTwin
+	moved     map[*model.Note][]string    // see movedPaths
 }
 
 // Emit writes every generated page and the JSON API through w.
@@ -86,7 +91,7 @@ type Pending struct{ e *emitter }
 // Pages writes every generated page (Hugo content and data) through w;
 // Finish writes the rest.
 func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
-	e := &emitter{h: h, site: site, w: w}
+	e := &emitter{h: h, site: site, w: w, moved: movedPaths(h, site.Published)}
 	e.indexUsage()
 	e.indexDrift()
 	e.indexRelated()

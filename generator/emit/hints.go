@@ -1,6 +1,9 @@
 package emit
 
-import "github.com/nvfuser-handbook/handbook/generator/model"
+import (
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
 
 // hintFront is a message nvFuser prints that suggests the page's variable
 // or option; layouts/_partials/hints.html shows them.
@@ -10,6 +13,9 @@ type hintFront struct {
 	Macro   string `toml:"macro,omitempty"`
 	Message string `toml:"message"`
 	At      Link   `toml:"at"` // the line, pinned to the checkout's commit
+	// Check is the page of the check that prints the message, when it is
+	// one of the handbook's checks: the link a reader follows first.
+	Check string `toml:"check_url,omitempty"`
 }
 
 // hintWhen finishes "nvFuser suggests this when …" for each kind of hint.
@@ -23,7 +29,11 @@ var hintWhen = map[string]string{
 func (e *emitter) hints(hs []model.Hint) []hintFront {
 	var out []hintFront
 	for _, h := range hs {
-		out = append(out, hintFront{Kind: h.Kind, When: hintWhen[h.Kind], Macro: h.Macro, Message: h.Message, At: e.link(h.Where)})
+		f := hintFront{Kind: h.Kind, When: hintWhen[h.Kind], Macro: h.Macro, Message: h.Message, At: e.link(h.Where)}
+		if h.CheckID != "" {
+			f.Check = urls.Check(h.CheckID)
+		}
+		out = append(out, f)
 	}
 	return out
 }

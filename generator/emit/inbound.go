@@ -34,14 +34,27 @@ func (e *emitter) linkedFrom(paths ...string) []model.Location {
 	return out
 }
 
-// notePaths are every path that answers for a note: its page, its short
-// link, and both for each earlier id.
-func notePaths(n *model.Note) []string {
+// notePaths are every path that answers for a note: its page first, its
+// short link, both for each earlier id, and the pages it was published as
+// under another kind or id (model.Note.Former, movedPaths), each once.
+func (e *emitter) notePaths(n *model.Note) []string {
 	out := []string{urls.Note(n.Kind, n.ID), urls.Short(n.ID)}
 	for _, a := range n.Aliases {
 		out = append(out, urls.Note(n.Kind, a), urls.Short(a))
 	}
-	return out
+	for _, f := range n.Former {
+		out = append(out, urls.Note(f.Kind, f.ID), urls.Short(f.ID))
+	}
+	out = append(out, e.moved[n]...)
+	seen := map[string]bool{}
+	kept := out[:0]
+	for _, p := range out {
+		if !seen[p] {
+			seen[p] = true
+			kept = append(kept, p)
+		}
+	}
+	return kept
 }
 
 func sortLocs(l []model.Location) {
@@ -51,4 +64,34 @@ func sortLocs(l []model.Location) {
 		}
 		return l[i].Line < l[j].Line
 	})
+}
+
+// movedPaths finds, for each note, its pages under another kind that the
+// last published build served (Site.Published): a note classified again
+// (a runbook now read as a guide, a doc once given as a note) keeps its
+// old address as a redirect, so nobody's link breaks. A path that is now
+// another note's own page stays that page.
+func movedPaths(h *model.Handbook, published map[string]bool) map[*model.Note][]string {
+	if len(published) == 0 {
+		return nil
+	}
+	own := map[string]bool{}
+	for _, n := range h.Notes {
+		own[urls.Note(n.Kind, n.ID)] = true
+	}
+	out := map[*model.Note][]string{}
+	for _, n := range h.Notes {
+		ids := append([]string{n.ID}, n.Aliases...)
+		for _, kind := range []string{model.KindRunbook, model.KindGuide, model.KindNotes} {
+			if kind == n.Kind {
+				continue
+			}
+			for _, id := range ids {
+				if p := urls.Note(kind, id); published[p] && !own[p] {
+					out[n] = append(out[n], p)
+				}
+			}
+		}
+	}
+	return out
 }

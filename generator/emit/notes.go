@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -111,11 +112,8 @@ type noteSig struct {
 }
 
 func (e *emitter) notePage(n *model.Note) page {
-	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(n.Symptom), Date: n.Date, Tags: n.Tools}
-	f.Aliases = []string{urls.Short(n.ID)}
-	for _, a := range n.Aliases {
-		f.Aliases = append(f.Aliases, urls.Note(n.Kind, a), urls.Short(a))
-	}
+	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(plainSummary(n.Symptom)), Date: n.Date, Tags: n.Tools}
+	f.Aliases = e.notePaths(n)[1:]
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)
 	p.ShortURL = urls.Short(n.ID)
@@ -198,7 +196,7 @@ func (e *emitter) notePage(n *model.Note) page {
 		}
 	}
 	p.Related = e.related(n)
-	p.LinkedFrom = e.links(e.linkedFrom(notePaths(n)...))
+	p.LinkedFrom = e.links(e.linkedFrom(e.notePaths(n)...))
 	r := resolver{e: e, missing: map[string]bool{}}
 	// Fences first: the page and its twin get the same code blocks.
 	body := cleanFences(string(linkify.Linkify([]byte(n.Body), n.Mentions, r)))
@@ -362,4 +360,51 @@ func (e *emitter) mathWarnings(n *model.Note, skipped []mdconf.Skipped) {
 	if len(page) > 0 {
 		e.w.Warn(model.Diagnostic{Where: at(page[0]), Message: fmt.Sprintf("%d formula(s) from here on shown as code, not typeset: %s", len(page), mdconf.PageBudgetWhy)})
 	}
+}
+
+// emptyBracketsRE and spaceBeforePunctRE tidy what dropping math leaves:
+// "(  )" and " ,".
+var (
+	emptyBracketsRE    = regexp.MustCompile(`\(\s*[,;]?\s*\)`)
+	spaceBeforePunctRE = regexp.MustCompile(`\s+([,.;:)])`)
+)
+
+// plainMathRE is math that reads the same as text.
+var plainMathRE = regexp.MustCompile(`^[A-Za-z0-9 +\-*/=<>().,]+$`)
+
+// plainSummary is a note's summary (Markdown, as the notes stage chose
+// it: raw HTML already dropped) as one line of plain text for lists and
+// a page's description, which cannot typeset math: a formula that is
+// plain text is kept as text, any other is dropped, and the brackets and
+// spaces it leaves behind with it.
+func plainSummary(s string) string {
+	if !strings.ContainsAny(s, `$\`) {
+		return s
+	}
+	src := []byte(s)
+	var b strings.Builder
+	at := 0
+	// The formulas as mdconf's one scanner finds them (the sanitizer and
+	// the math rewrite read the same spans).
+	for _, f := range mdconf.Formulas(mdconf.Parse(src), src) {
+		if f.Display {
+			continue
+		}
+		// A formula of plain letters, digits and operators ("$a$",
+		// "$5/2=2$") reads the same as text; any other is dropped.
+		b.Write(src[at:f.Start])
+		b.WriteByte(' ')
+		if inner := strings.TrimSpace(f.Inner); plainMathRE.MatchString(inner) {
+			b.WriteString(inner)
+			b.WriteByte(' ')
+		}
+		at = f.Stop
+	}
+	if at == 0 {
+		return s
+	}
+	b.Write(src[at:])
+	out := emptyBracketsRE.ReplaceAllString(b.String(), "")
+	out = spaceBeforePunctRE.ReplaceAllString(out, "$1")
+	return strings.Join(strings.Fields(out), " ")
 }

@@ -38,6 +38,14 @@ type Note struct {
 	// Path is its path there (doc/dev/tma.md), and its source is linked
 	// at the checkout's commit.
 	Doc bool `json:",omitempty"`
+	// Former are addresses the note was published at before, under
+	// another kind or id (a copy of a doc folded into it, a note whose kind
+	// changed since the last build): each keeps answering as a redirect.
+	// Sorted by kind, then id.
+	Former []NoteRef `json:",omitempty"`
+	// Copies are the notes found to be copies of this doc and published
+	// as it (see assemble's copies.go), sorted by path.
+	Copies []NoteCopy `json:",omitempty"`
 	// ListTitle is what lists show when another note has the same title:
 	// Title and where the note comes from ("Debugging (nvFuser doc/dev)",
 	// "Debugging (notes)"); "" when Title alone tells it apart.
@@ -96,6 +104,20 @@ func (n *Note) ListedTitle() string {
 		return n.ListTitle
 	}
 	return n.Title
+}
+
+// NoteRef names a note's page by kind and id.
+type NoteRef struct {
+	Kind string
+	ID   string
+}
+
+// NoteCopy is a note folded into the doc it copies.
+type NoteCopy struct {
+	Path    string // the note's path, as its page would have shown it
+	ID      string
+	Kind    string
+	Percent int // how much of the two texts' 5-word runs they share (Jaccard, rounded down)
 }
 
 // UnsafeURL is a destination in a note that is rendered as inert text.

@@ -34,6 +34,10 @@ type Hint struct {
 	Macro   string   // the macro that prints it: "NVF_ERROR", "TORCH_WARN"
 	Message string   // the message's literal text; "…" stands for values computed at run time
 	Where   Location // the line of the literal that names the variable or option
+	// CheckID is the handbook's check that prints the message, when it is
+	// one (NVF_ERROR, TORCH_WARN, ...; assemble's mergeChecks); Where is
+	// then the check's own line, the one its page shows.
+	CheckID string `json:",omitempty"`
 }
 
 // Hint kinds.

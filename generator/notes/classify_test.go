@@ -73,6 +73,11 @@ func TestTitleAndSymptom(t *testing.T) {
 		{"problem in subsection", "# T\n\n## The Problem\n\n### Details\n\nDeep symptom.\n", "T", "Deep symptom."},
 		{"alert marker stripped", "# T\n\n> [!WARNING]\n> The kernel hangs at launch.\n", "T", "The kernel hangs at launch."},
 		{"math kept as written", "# T\n\nThe tile is \\(2\\times 2\\) wide, NVFUSER_DUMP.\n", "T", "The tile is \\(2\\times 2\\) wide, NVFUSER_DUMP."},
+		{"html comment dropped", "# T\n\nTo see prints in the test, change below to `true`:<!-- */ //-->\\\nand run it.\n", "T", "To see prints in the test, change below to `true`: and run it."},
+		{"hard break after a comment", "# T\n\nTo see prints in the test, change below to `true`:<!-- */ //-->\\\n", "T", "To see prints in the test, change below to `true`:"},
+		{"tags dropped, text kept", "# T\n\nThe <b>scheduler</b> picks one<br>heuristic per segment here.\n", "T", "The scheduler picks one heuristic per segment here."},
+		{"a paragraph without math first", "# T\n\nA split of extent $N$ gives $N_o N_i \\ge N$ always.\n\nSplit divides one loop into an outer and an inner loop.\n", "T", "Split divides one loop into an outer and an inner loop."},
+		{"math when nothing else", "# T\n\nA split of extent $N$ gives $N_o N_i \\ge N$ always.\n", "T", "A split of extent $N$ gives $N_o N_i \\ge N$ always."},
 		{"skips short chrome", "Skip to content\n\nSign in\n\nThis is the first real paragraph of the page text.\n", "T", "This is the first real paragraph of the page text."},
 	}
 	for _, tc := range tests {

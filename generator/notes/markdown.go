@@ -57,6 +57,12 @@ type para struct {
 	text  string // inline text; code spans in backticks; soft breaks as spaces
 	line  int
 	alert bool // opens a GitHub alert (its marker removed from text)
+	// summary is text as the page shows it, for a summary: raw HTML
+	// dropped (the page's sanitizer drops comments, and a tag is not
+	// text), code spans in backticks, math as written; math says it has
+	// some, which a one-line summary in plain text cannot typeset.
+	summary string
+	math    bool
 }
 
 type codeBlock struct {
@@ -173,12 +179,15 @@ func (d *doc) addHeading(n *ast.Heading) {
 func (d *doc) addInlineBlock(n ast.Node) {
 	d.markContent()
 	c := d.collect(n, false)
-	p := para{text: c.plainText(), line: d.lineOf(n)}
+	// A backslash that ends a paragraph (the tmem doc's "<!-- */ //-->\\",
+	// a C++ line continuation) is shown, but says nothing in a summary.
+	p := para{text: c.plainText(), line: d.lineOf(n), summary: strings.TrimSpace(strings.TrimSuffix(collapseSpace(c.sum.String()), "\\")), math: c.math}
 	if q, ok := n.Parent().(*ast.Blockquote); ok && q.FirstChild() == n {
 		// A GitHub alert ("> [!NOTE] ..."): pages show a callout, and a
 		// summary made of this text shows no marker either.
 		if alertMarkerRE.MatchString(p.text) {
 			p.text, p.alert = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.text, "")), true
+			p.summary = strings.TrimSpace(alertMarkerRE.ReplaceAllString(p.summary, ""))
 		}
 	}
 	if c.checkbox != nil {
@@ -209,6 +218,8 @@ type inlines struct {
 	line     int             // file line of the current prose line, 0 if none yet
 	plain    strings.Builder // whole block, code spans in backticks
 	bare     strings.Builder // whole block, code spans without backticks
+	sum      strings.Builder // whole block as a summary shows it (para.summary)
+	math     bool
 	checkbox *bool
 }
 
@@ -234,6 +245,14 @@ func (c *inlines) node(n ast.Node) {
 			c.flush()
 			c.plain.WriteByte(' ')
 			c.bare.WriteByte(' ')
+			// A line ending in "\" is a hard break, which a page shows as
+			// a break, not as the backslash.
+			if n.HardLineBreak() && strings.HasSuffix(c.sum.String(), "\\") {
+				t := strings.TrimSuffix(c.sum.String(), "\\")
+				c.sum.Reset()
+				c.sum.WriteString(t)
+			}
+			c.sum.WriteByte(' ')
 		}
 	case *ast.String:
 		c.text(string(n.Value), n.Pos())
@@ -245,10 +264,12 @@ func (c *inlines) node(n ast.Node) {
 		c.prose.WriteByte(' ')
 		c.plain.WriteString("`" + content + "`")
 		c.bare.WriteString(content)
+		c.sum.WriteString("`" + content + "`")
 	case *ast.Link:
 		c.d.addUnit(unit{kind: unitURL, text: string(n.Destination), line: c.lineHere(n)})
 		c.d.checkURL(string(n.Destination), c.lineHere(n))
 		c.children(n)
+		c.sum.WriteByte(' ')
 	case *ast.AutoLink:
 		url := string(n.URL(src))
 		c.d.addUnit(unit{kind: unitURL, text: url, line: c.lineHere(n)})
@@ -258,6 +279,7 @@ func (c *inlines) node(n ast.Node) {
 		c.prose.WriteByte(' ')
 		c.plain.WriteString(string(n.Label(src)))
 		c.bare.WriteString(string(n.Label(src)))
+		c.sum.WriteString(string(n.Label(src)))
 	case *ast.Image:
 		c.d.checkURL(string(n.Destination), c.lineHere(n))
 		c.prose.WriteByte(' ')
@@ -265,6 +287,7 @@ func (c *inlines) node(n ast.Node) {
 		// Pages show a note's HTML as text (see emit's literal); so do
 		// the symptom and checklist items made from this text.
 		c.prose.WriteByte(' ')
+		c.sum.WriteByte(' ')
 		for i := 0; i < n.Segments.Len(); i++ {
 			seg := n.Segments.At(i)
 			c.plain.Write(seg.Value(src))
@@ -279,6 +302,8 @@ func (c *inlines) node(n ast.Node) {
 			c.prose.WriteByte(' ')
 			c.plain.Write(math)
 			c.bare.Write(math)
+			c.sum.Write(math)
+			c.math = true
 			return
 		}
 		c.children(n)
@@ -292,6 +317,7 @@ func (c *inlines) text(s string, pos int) {
 	c.prose.WriteString(s)
 	c.plain.WriteString(s)
 	c.bare.WriteString(s)
+	c.sum.WriteString(s)
 }
 
 func (c *inlines) lineHere(n ast.Node) int {

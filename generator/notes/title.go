@@ -153,7 +153,10 @@ var (
 // symptom is the first paragraph of the Summary/Problem/Symptom section,
 // else of an Observation/Overview section, else the first paragraph with
 // at least six words (so a page's "Skip to content" or a one-word label is
-// passed over), else the first paragraph.
+// passed over; one without math first, since a summary in a list is plain
+// text and cannot typeset it), else the first paragraph. It is the
+// paragraph's text as its page shows it (para.summary): raw HTML, a
+// comment above all, is not part of it.
 func (d *doc) symptom() string {
 	for _, re := range []*regexp.Regexp{symptomHeadingRE, symptomHeading2RE} {
 		for i, h := range d.headings {
@@ -165,13 +168,15 @@ func (d *doc) symptom() string {
 			}
 		}
 	}
-	for _, p := range d.paras {
-		if len(strings.Fields(p.text)) >= 6 && !p.alert {
-			return truncate(p.text, MaxSymptomRunes)
+	for _, mathOK := range []bool{false, true} {
+		for _, p := range d.paras {
+			if len(strings.Fields(p.summary)) >= 6 && !p.alert && (mathOK || !p.math) {
+				return truncate(p.summary, MaxSymptomRunes)
+			}
 		}
 	}
 	if len(d.paras) > 0 {
-		return truncate(d.paras[0].text, MaxSymptomRunes)
+		return truncate(d.paras[0].summary, MaxSymptomRunes)
 	}
 	return ""
 }
@@ -192,8 +197,8 @@ func (d *doc) firstParaUnder(i int) string {
 		}
 	}
 	for _, p := range d.paras {
-		if p.line > h.line && (end < 0 || p.line < end) && p.text != "" && !p.alert {
-			return p.text
+		if p.line > h.line && (end < 0 || p.line < end) && p.summary != "" && !p.alert {
+			return p.summary
 		}
 	}
 	return ""

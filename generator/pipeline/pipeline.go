@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
+	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/history"
@@ -219,9 +220,31 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Wr
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays}
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err
+}
+
+// published are the site paths the last published build served: the site
+// in --out and url_manifest's list, which gen check holds the new site
+// to. Emit keeps a note's old pages among them answering when its kind
+// changed. What cannot be read counts for nothing here: gen check reports
+// a manifest it cannot read.
+func published(s *config.Settings) map[string]bool {
+	out := map[string]bool{}
+	if urls, err := check.PublishedURLs(s.Out); err == nil {
+		for _, u := range urls {
+			out[u] = true
+		}
+	}
+	if s.URLManifest != "" {
+		if urls, err := check.ReadManifest(s.URLManifest); err == nil {
+			for _, u := range urls {
+				out[u] = true
+			}
+		}
+	}
+	return out
 }
 
 func emitDetail(s *config.Settings, w *emit.Writer) string {

@@ -77,10 +77,22 @@ func historySite(t testing.TB) *builtSite {
 // fuserSite is the real handbook: a real nvFuser checkout (../Fuser, or
 // $HANDBOOK_FUSER) with its docs and the seed notes (../shared), built
 // once per test binary and served; the test skips when either is absent.
+// $HANDBOOK_E2E_FUSER_SITE names a real handbook gen already published
+// (the build takes minutes): it is served as it is instead.
 func fuserSite(t testing.TB) *builtSite {
 	t.Helper()
 	fuser, seeds := testsite.Fuser(t), testsite.Shared(t, "seeds")
 	fuserOnce.Do(func() {
+		if dir := os.Getenv("HANDBOOK_E2E_FUSER_SITE"); dir != "" {
+			wd, err := os.Getwd()
+			if err == nil {
+				theFuser.Root, err = project.Root(wd)
+			}
+			theFuser.Out, theFuser.err = dir, err
+			theFuser.srv = httptest.NewServer(siteHandler(dir))
+			theFuser.URL = theFuser.srv.URL
+			return
+		}
 		theFuser.fuser, theFuser.seeds = fuser, seeds
 		theFuser.err = buildSite(&theFuser)
 	})

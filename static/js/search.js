@@ -103,6 +103,42 @@
     return first.concat(rest);
   }
 
+  // Results come in groups, prose first: a reader looking for how to do
+  // something wants the runbook or guide, and a word such as "vectorize"
+  // is in the messages of dozens of checks. Each group is a search of its
+  // own with Pagefind's "group" filter (search-meta.html), so a group is
+  // never pushed off the page by another; "Show more" lists more of one.
+  var groups = [
+    { key: "guides", title: "Runbooks and guides" },
+    { key: "reference", title: "Variables, options and reports" },
+    { key: "checks", title: "Checks nvFuser raises" }
+  ];
+  var step = 10;
+  var shown = {};
+
+  // checksFirst: a query that is a phrase of a check's own text (three
+  // words or more: its message, its condition) is a search for that
+  // check, which then leads, ahead of the prose that merely mentions it.
+  function phrase(s) { return words(s).join(" "); }
+  function checksFirst(q, top) {
+    var p = phrase(q || "");
+    if (!top || p.split(" ").length < 3) return false;
+    return phrase(((top.meta && top.meta.title) || "") + " " + (top.content || "")).indexOf(p) >= 0;
+  }
+
+  function resultItem(d) {
+    var li = el("li", "search-result");
+    var section = (d.filters && d.filters.kind && d.filters.kind[0]) || "";
+    if (section) li.appendChild(el("span", "search-section", section));
+    var a = el("a", "search-title", (d.meta && d.meta.title) || d.url);
+    a.href = d.url;
+    li.appendChild(a);
+    // Checks of one message are told apart by where they are.
+    if (d.meta && d.meta.where) li.appendChild(el("p", "search-where", d.meta.where));
+    li.appendChild(excerpt(d.excerpt || ""));
+    return li;
+  }
+
   var seq = 0;
   function search(q) {
     var mine = ++seq;
@@ -113,30 +149,57 @@
     // first, or the first boxes drawn miss groups and show site-wide counts.
     load().then(function (pf) {
       return pf.filters().then(function (all) {
-        return pf.search(q || null, { filters: active }).then(function (r) { return [r, all]; });
+        var filtered = function (g) {
+          var f = {};
+          Object.keys(active).forEach(function (k) { f[k] = active[k]; });
+          if (g) f.group = [g];
+          return pf.search(q || null, { filters: f });
+        };
+        return Promise.all([filtered(null)].concat(groups.map(function (g) { return filtered(g.key); }))).then(function (rs) {
+          return [rs, all];
+        });
       });
     }).then(function (res) {
       if (mine !== seq) return null;
-      renderFilters(res[0].filters && Object.keys(res[0].filters).length ? res[0].filters : res[1]);
-      return Promise.all(res[0].results.slice(0, 30).map(function (r) { return r.data(); }));
-    }).then(function (items) {
-      if (!items || mine !== seq) return;
-      items = titleFirst(q, items);
+      var rs = res[0];
+      renderFilters(rs[0].filters && Object.keys(rs[0].filters).length ? rs[0].filters : res[1]);
+      return Promise.all(groups.map(function (g, i) {
+        var n = shown[g.key] || step;
+        return Promise.all(rs[i + 1].results.slice(0, n).map(function (r) { return r.data(); })).then(function (items) {
+          return { group: g, total: rs[i + 1].results.length, items: items };
+        });
+      }));
+    }).then(function (parts) {
+      if (!parts || mine !== seq) return;
       results.textContent = "";
       if (!q && Object.keys(active).length === 0) return;
-      results.appendChild(el("p", "search-count", items.length === 0 ? "No results." : items.length + (items.length === 30 ? "+" : "") + " results"));
-      var list = el("ol", "search-list");
-      items.forEach(function (d) {
-        var li = el("li", "search-result");
-        var section = (d.filters && d.filters.kind && d.filters.kind[0]) || "";
-        if (section) li.appendChild(el("span", "search-section", section));
-        var a = el("a", "search-title", (d.meta && d.meta.title) || d.url);
-        a.href = d.url;
-        li.appendChild(a);
-        li.appendChild(excerpt(d.excerpt || ""));
-        list.appendChild(li);
+      var total = parts.reduce(function (n, p) { return n + p.total; }, 0);
+      results.appendChild(el("p", "search-count", total === 0 ? "No results." : total + " results"));
+      parts[0].items = titleFirst(q, parts[0].items);
+      if (checksFirst(q, parts[2].items[0])) parts = [parts[2], parts[0], parts[1]];
+      parts.forEach(function (part) {
+        if (!part.total) return;
+        var g = part.group;
+        var box = el("section", "search-group");
+        box.setAttribute("aria-labelledby", "search-group-" + g.key);
+        var h = el("h2", "search-group-title", g.title + " ");
+        h.id = "search-group-" + g.key;
+        h.appendChild(el("span", "count", String(part.total)));
+        box.appendChild(h);
+        var list = el("ol", "search-list");
+        part.items.forEach(function (d) { list.appendChild(resultItem(d)); });
+        box.appendChild(list);
+        if (part.total > part.items.length) {
+          var more = el("button", "search-more", "Show more " + g.title.toLowerCase() + " (" + (part.total - part.items.length) + " left)");
+          more.type = "button";
+          more.addEventListener("click", function () {
+            shown[g.key] = part.items.length + 2 * step;
+            search(input.value);
+          });
+          box.appendChild(more);
+        }
+        results.appendChild(box);
       });
-      results.appendChild(list);
     }).catch(function (err) {
       results.textContent = "";
       results.appendChild(el("p", "search-error", "Search is unavailable (" + err.message + ")."));
@@ -145,6 +208,7 @@
 
   var timer = null;
   input.addEventListener("input", function () {
+    shown = {};
     clearTimeout(timer);
     timer = setTimeout(function () { search(input.value); }, 150);
   });
