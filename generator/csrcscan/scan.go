@@ -95,6 +95,7 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		scanFile(&r, p, toks, families)
 		cs := checks.FromTokens(p, toks)
 		checks.AttachCode(src, toks, cs)
+		checks.AttachContext(toks, cs)
 		r.Checks = append(r.Checks, cs...)
 		return nil
 	}

@@ -50,6 +50,17 @@ type Check struct {
 	// code from them.
 	CodeSpans []CodeSpan
 
+	// Comment is the comment block right above the call, as nvFuser's
+	// authors wrote it (markers off); FuncDoc the one right above the
+	// declaration of the named function the check is in, which spans
+	// lines FuncStart to FuncEnd (0 in a macro body).
+	// ConditionWords says the condition in words where it is a plain
+	// comparison ("a must equal b"); nil otherwise.
+	ConditionWords     []Phrase
+	Comment            SourceComment
+	FuncDoc            SourceComment
+	FuncStart, FuncEnd int
+
 	// Found by later stages (assemble), each sorted by place.
 	Tests     []ExpectedError // tests in the checkout expecting this error
 	Notes     []*Note         // notes quoting its message
@@ -59,6 +70,20 @@ type Check struct {
 	// check is in (its named function), newest first, from the history:
 	// for "it started after I updated".
 	FunctionChanges []Event
+}
+
+// SourceComment is a comment block of the checkout: its text with the
+// comment markers taken off, and the lines it spans in the check's file.
+type SourceComment struct {
+	Text          string
+	Line, EndLine int
+}
+
+// Phrase is a piece of a sentence about code: words, or an expression
+// from the source (Code), which a page sets in code type.
+type Phrase struct {
+	Text string
+	Code bool
 }
 
 // Check kinds. They are part of the JSON API; do not rename.
