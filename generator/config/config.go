@@ -50,6 +50,9 @@ type Settings struct {
 	// Overrides set kinds, titles and statuses by path
 	// ([[params.handbook.overrides]]).
 	Overrides []Override
+	// CheckSteps are what check pages list under "what to try" for every
+	// check of some kinds ([[params.handbook.check_steps]]).
+	CheckSteps []CheckStep
 
 	// Warnings are findings about the configuration itself that do not
 	// stop a run: an unknown [params.handbook] key (a typo that would
@@ -128,6 +131,9 @@ func Load(path string) (*Settings, error) {
 	if err := s.loadDocs(abs, string(data), h); err != nil {
 		return nil, err
 	}
+	if s.CheckSteps, err = checkSteps(abs, string(data), h["check_steps"]); err != nil {
+		return nil, err
+	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -143,7 +149,8 @@ func Load(path string) (*Settings, error) {
 
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
-	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true}
+	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true,
+	"check_steps": true}
 
 // unknownKeys warns about each [params.handbook] key gen does not read,
 // sorted, with the line of config.toml that sets it when that file has it

@@ -33,6 +33,32 @@ type APIError struct {
 	Runbooks   []string     `json:"runbooks"` // URLs of the notes that quote it
 	Options    []string     `json:"options"`
 	Variables  []string     `json:"variables"`
+	// Meaning and Try are what the page says under "What it means" and
+	// "What to try" (the same params, checkmeaning.go).
+	Meaning *APIMeaning `json:"meaning,omitempty"`
+	Try     []APITry    `json:"try,omitempty"`
+}
+
+// APIMeaning is what a check means: its kind said plainly, its condition
+// in words (code in backticks) and nvFuser's comments on it, verbatim.
+type APIMeaning struct {
+	Kind      string      `json:"kind"`
+	Condition string      `json:"condition,omitempty"`
+	Comment   *APIComment `json:"comment,omitempty"`
+	Doc       *APIComment `json:"doc,omitempty"`
+}
+
+// APIComment is a comment of the checkout and where it is.
+type APIComment struct {
+	Text  string `json:"text"`
+	Where string `json:"where"`
+}
+
+// APITry is a setting to try, why, and where nvFuser reads it.
+type APITry struct {
+	Setting string `json:"setting"`
+	Why     string `json:"why"`
+	Where   string `json:"where"`
 }
 
 // APITest is a test that expects a check's message.
@@ -66,6 +92,17 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 		}
 		for _, v := range c.Variables {
 			a.Variables = append(a.Variables, v.Name)
+		}
+		m := e.meaning(c, "")
+		a.Meaning = &APIMeaning{Kind: m.Kind, Condition: m.Words}
+		if m.Comment.Text != "" {
+			a.Meaning.Comment = &APIComment{Text: m.Comment.Text, Where: m.Comment.Where.Text}
+		}
+		if m.Doc.Text != "" {
+			a.Meaning.Doc = &APIComment{Text: m.Doc.Text, Where: m.Doc.Where.Text}
+		}
+		for _, t := range e.tries(c, "") {
+			a.Try = append(a.Try, APITry{Setting: t.Setting, Why: t.Why, Where: t.Where.Text})
 		}
 		out = append(out, a)
 	}

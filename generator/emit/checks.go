@@ -44,6 +44,11 @@ type checkParams struct {
 	InMacro  string `toml:"in_macro,omitempty"`
 	Area     string `toml:"area"`
 	AreaURL  string `toml:"area_url"`
+	// Meaning is what the check means (checkmeaning.go); Try and Steps
+	// what to do about it: from the checkout, then config.toml's rules.
+	Meaning checkMeaning `toml:"meaning"`
+	Try     []tryLine    `toml:"try,omitempty"`
+	Steps   []stepLine   `toml:"steps,omitempty"`
 	// Code is the source around the call at the pinned commit, its first
 	// line CodeStart; CodeHTML the same highlighted, with line numbers and
 	// the call's lines marked (highlight.go): the page prints it as it is.
@@ -230,6 +235,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	if c.Within != c.Function {
 		p.Within = c.Within
 	}
+	p.Meaning, p.Try, p.Steps = e.meaning(c, ref), e.tries(c, ref), e.steps(c.Kind)
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
 		spans := c.CodeSpans

@@ -66,6 +66,10 @@ type Check struct {
 	Notes     []*Note         // notes quoting its message
 	Variables []*Variable     // variables its message names
 	Options   []*Option       // options its message names (NAME=option)
+	// Try are the options and variables read on its code path (in its
+	// function, then in its file) and the dump options its area reads:
+	// what to try, each with where nvFuser reads it.
+	Try []CheckTry
 	// FunctionChanges are the last commits that changed the function the
 	// check is in (its named function), newest first, from the history:
 	// for "it started after I updated".
@@ -154,4 +158,48 @@ type PastSpot struct {
 	Check string // the check's id today, or a removed check's id
 	// Removed: the check is gone (its page is a removed check's).
 	Removed bool
+}
+
+// Where a check's "what to try" line comes from.
+const (
+	TryFunction = "function" // read in the check's function
+	TryFile     = "file"     // read elsewhere in its file
+	TryArea     = "area"     // a dump option read in its area
+)
+
+// CheckTry is an option or variable to try for a check: a setting one can
+// paste, where nvFuser reads it, and the notes that name it.
+type CheckTry struct {
+	Setting  string // "NVFUSER_DISABLE=parallel_compile", or a variable's name
+	Option   *Option
+	Variable *Variable
+	Scope    string   // TryFunction, TryFile, TryArea
+	Where    Location // a place nvFuser reads it (the first in its scope)
+	Notes    []*Note  // notes that name the option
+}
+
+// CheckStep is a step every check of some kinds shares (config.toml's
+// [[params.handbook.check_steps]]), what it names found in the checkout.
+type CheckStep struct {
+	Kinds   []string
+	Text    string
+	Setting string  // a setting to paste, its option or variable checked
+	Option  *Option // the option Setting sets, if one
+	Guide   *Note   // the page that explains it
+	URL     string  // an outside page
+	Rule    Location
+}
+
+// StepsFor returns the steps for checks of kind k.
+func (h *Handbook) StepsFor(k string) []CheckStep {
+	var out []CheckStep
+	for _, s := range h.CheckSteps {
+		for _, x := range s.Kinds {
+			if x == k {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -147,6 +147,7 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	}
 	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
 	facts.Overrides = s.Overrides
+	facts.CheckSteps = s.CheckSteps
 	detail := fmt.Sprintf("%d option tables, %d variables and options read in csrc, %d note file(s), %d links from nvFuser", len(facts.Tables), len(facts.Reads.Env)+len(facts.Reads.Options), len(in.Notes), len(facts.Inbound))
 	if facts.History != nil {
 		detail += fmt.Sprintf(", %d changes in the git history", len(facts.History.Changes))
