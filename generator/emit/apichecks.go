@@ -67,6 +67,11 @@ type APITest struct {
 	Text  string `json:"text"`
 	Regex bool   `json:"regex"`
 	Where string `json:"where"`
+	// Shared is how many checks the text fits when nothing in the test
+	// says which it reaches (0: it reaches this one); Evidence how it was
+	// told apart from checks sharing its text.
+	Shared   int    `json:"shared,omitempty"`
+	Evidence string `json:"evidence,omitempty"`
 }
 
 func (e *emitter) apiErrors(abs func(string) string) []APIError {
@@ -82,7 +87,7 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 		}
 		a.Rewordings = append(a.Rewordings, c.Formerly...)
 		for _, x := range c.Tests {
-			a.Tests = append(a.Tests, APITest{Name: x.Name, Text: x.Text, Regex: x.Regex, Where: x.Where.String()})
+			a.Tests = append(a.Tests, APITest{Name: x.Name, Text: x.Text, Regex: x.Regex, Where: x.Where.String(), Shared: x.Shared, Evidence: x.Evidence})
 		}
 		for _, n := range c.Notes {
 			a.Runbooks = append(a.Runbooks, abs(urls.Note(n.Kind, n.ID)))

@@ -57,10 +57,13 @@ type checkParams struct {
 	CodeHTML  string `toml:"code_html,omitempty"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
-	Tests     []checkTest `toml:"expected_by,omitempty"`
-	Notes     []Ref       `toml:"explained_by,omitempty"`
-	Variables []Ref       `toml:"names_variables,omitempty"`
-	Options   []Ref       `toml:"names_options,omitempty"`
+	Tests []checkTest `toml:"expected_by,omitempty"`
+	// SharedTests expect text this check shares with others, and nothing
+	// in them says which they reach.
+	SharedTests []checkTest `toml:"shares_text_with,omitempty"`
+	Notes       []Ref       `toml:"explained_by,omitempty"`
+	Variables   []Ref       `toml:"names_variables,omitempty"`
+	Options     []Ref       `toml:"names_options,omitempty"`
 	// From the git history: when the id first appeared, and its former ids.
 	Since       string   `toml:"since,omitempty"`
 	SinceCommit Link     `toml:"since_commit,omitempty"`
@@ -82,6 +85,13 @@ type checkTest struct {
 	// Regex is set for a pattern (pytest match=), unset for a substring.
 	Regex bool `toml:"regex,omitempty"`
 	Where Link `toml:"where"`
+	// Shared is how many checks the text fits when the test's code cannot
+	// tell which it reaches; Evidence how it was told apart.
+	Shared   int    `toml:"shared,omitempty"`
+	Evidence string `toml:"evidence,omitempty"`
+	// BodyHTML is the test's code, highlighted, pinned (a test it
+	// reaches only).
+	BodyHTML string `toml:"body_html,omitempty"`
 }
 
 // checkRow is one check in a list page's front matter.
@@ -263,8 +273,20 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		f.Aliases = append(f.Aliases, urls.Check(old))
 	}
 	for _, x := range c.Tests {
-		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
-			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}})
+		t := checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex, Shared: x.Shared, Evidence: x.Evidence,
+			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}}
+		if x.Shared > 0 {
+			p.SharedTests = append(p.SharedTests, t)
+			continue
+		}
+		if x.Body != "" {
+			spans := x.BodySpans
+			if len(spans) == 0 {
+				spans = []model.CodeSpan{{Role: model.CodeSpace, Text: x.Body}}
+			}
+			t.BodyHTML = highlight(spans, x.BodyStart, x.Where.Line, x.Where.Line)
+		}
+		p.Tests = append(p.Tests, t)
 	}
 	for _, n := range c.Notes {
 		p.Notes = append(p.Notes, noteRef(n))

@@ -337,7 +337,14 @@ func (e *emitter) checkFacts(p, f map[string]any) {
 		return s
 	})
 	rows("expected_by", func(it any) any {
-		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
+		t := map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
+		if ev := str(field(it, "evidence")); ev != "" {
+			t["evidence"] = ev
+		}
+		return t
+	})
+	rows("shares_text_with", func(it any) any {
+		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text"), "checks_sharing_it": field(it, "shared")}
 	})
 	rows("explained_by", func(it any) any { return e.abs(str(field(it, "url"))) })
 	rows("names_variables", func(it any) any { return field(it, "title") })

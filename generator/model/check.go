@@ -135,6 +135,20 @@ type ExpectedError struct {
 	Regex bool   // Text is a regular expression (pytest.raises(match=...))
 	Where Location
 	Name  string // the test's name, when found ("TEST_F(Suite, Name)" -> "Suite.Name")
+	// Body is the test's code up to a little after the expectation (at
+	// most a screenful), from line BodyStart; BodySpans the same cut
+	// into tokens for a C++ test (none for Python: shown plain).
+	Body      string
+	BodyStart int
+	BodySpans []CodeSpan
+
+	// Set per check by checks.ExpectedBy. Shared is the number of checks
+	// the text fits when nothing in the test tells them apart (the test is
+	// then listed on each as "expects this text, which N checks share");
+	// 0 when the test reaches this check. Evidence says how the test was
+	// told apart when its text fits several checks.
+	Shared   int
+	Evidence string
 }
 
 // RemovedCheck is a check id the git history saw go away and not come
