@@ -1,16 +1,19 @@
 package emit
 
 import (
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
 // APIError is one entry of api/errors.json: a check nvFuser can raise.
 type APIError struct {
-	ID    string `json:"id"`
-	URL   string `json:"url"`
-	Macro string `json:"macro"`
-	Kind  string `json:"kind"`
+	ID string `json:"id"`
+	// ShortID is the short stable id the page shows beside the id.
+	ShortID string `json:"short_id,omitempty"`
+	URL     string `json:"url"`
+	Macro   string `json:"macro"`
+	Kind    string `json:"kind"`
 	// Message is the template ({} for each run-time value); Pieces are its
 	// literal runs, exactly (a literal "{}" in nvFuser's text stays apart).
 	Message   string   `json:"message"`
@@ -77,7 +80,7 @@ type APITest struct {
 func (e *emitter) apiErrors(abs func(string) string) []APIError {
 	out := []APIError{}
 	for _, c := range e.h.Checks {
-		a := APIError{ID: c.ID, URL: abs(urls.Check(c.ID)), Macro: c.Macro, Kind: c.Kind, Message: c.Message(),
+		a := APIError{ID: c.ID, ShortID: checks.ShortID(c.ID), URL: abs(urls.Check(c.ID)), Macro: c.Macro, Kind: c.Kind, Message: c.Message(),
 			Pieces: nonNil(c.Pieces), Condition: c.Condition, File: c.Where.File, Line: c.Where.Line, EndLine: max(c.EndLine, c.Where.Line),
 			Function: c.Function, Within: c.Within, InMacro: c.InMacro, Area: c.Area(),
 			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}

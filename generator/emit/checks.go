@@ -28,8 +28,11 @@ type checkFront struct {
 }
 
 type checkParams struct {
-	Kind      string `toml:"kind"` // "check", for search filters
-	ID        string `toml:"id"`
+	Kind    string `toml:"kind"` // "check", for search filters
+	ID      string `toml:"id"`
+	ShortID string `toml:"short_id"`
+	// Heading is the whole message, values as "…": the title is cut.
+	Heading   string `toml:"heading"`
 	CheckKind string `toml:"check_kind"` // model.CheckInternal, ...
 	KindTitle string `toml:"check_kind_title"`
 	Macro     string `toml:"macro"`
@@ -182,7 +185,7 @@ func (e *emitter) checkPages() error {
 		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
 		f.Params.Kind, f.Params.Area = "checks", a
 		for _, c := range cs {
-			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Title(c), URL: urls.Check(c.ID),
+			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID),
 				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
 		}
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
@@ -227,7 +230,7 @@ func kindTitle(k string) string {
 }
 
 func (e *emitter) checkPage(c *model.Check) checkFront {
-	f := checkFront{Title: checks.Title(c)}
+	f := checkFront{Title: checks.Headline(c)}
 	where := "in " + c.Function
 	if c.InMacro != "" {
 		where = "in the macro " + c.InMacro
@@ -235,6 +238,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	f.Description = fmt.Sprintf("%s (%s) %s, %s.", kindTitle(c.Kind), c.Macro, where, c.Where)
 	p := &f.Params
 	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
+	p.ShortID, p.Heading = checks.ShortID(c.ID), checks.Heading(c)
 	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
 	ref := e.site.RepoRef
 	if !e.h.Revision.IsZero() {

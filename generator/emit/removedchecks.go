@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -69,7 +70,7 @@ func (e *emitter) removedCheckPages() error {
 			return
 		}
 		var f removedFront
-		f.Title = "Removed check " + r.ID
+		f.Title = removedTitle(r.ID, r.Function)
 		f.Description = fmt.Sprintf("A check nvFuser had from %s until %s.", r.Added.Since(), r.Removed.Since())
 		f.Layout, f.Outputs = "removed", []string{"html"}
 		p := &f.Params
@@ -92,4 +93,19 @@ func (e *emitter) removedCheckPages() error {
 	})
 	return errors.Join(errs...)
 
+}
+
+// removedTitle names a removed check by what the history keeps of it: the
+// first words of its message (the id after its function's part) and its
+// function, "“vectorized accesses cannot be” in validate (removed)".
+func removedTitle(id, fn string) string {
+	words := id
+	if f := strings.ToLower(fn); f != "" {
+		words = strings.TrimPrefix(strings.TrimPrefix(id, f), "-")
+	}
+	words = strings.ReplaceAll(words, "-", " ")
+	if fn == "" {
+		return "Removed check: " + words
+	}
+	return "Removed check in " + fn + ": “" + words + "”"
 }

@@ -285,7 +285,7 @@ func (e *emitter) twinFacts(p map[string]any, t twinDoc) map[string]any {
 // checkFacts adds a check's facts: what nvFuser prints, where, and what
 // tests and notes point at it.
 func (e *emitter) checkFacts(p, f map[string]any) {
-	for _, k := range []string{"check_kind", "macro", "message", "printed", "area"} {
+	for _, k := range []string{"short_id", "check_kind", "macro", "message", "printed", "area"} {
 		f[k] = p[k]
 	}
 	f["where"] = field(p["where"], "text")
