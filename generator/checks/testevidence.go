@@ -24,8 +24,35 @@ import (
 // decide returns the index in fit of the check the test reaches and why,
 // or -1.
 func decide(x model.ExpectedError, lit string, fit []*model.Check) (int, string) {
-	if i := only(fit, func(c *model.Check) bool { return wholeFits(c, lit) }); i >= 0 {
-		return i, "its text fits this check's whole message only"
+	whole := make([]bool, len(fit))
+	n := 0
+	for i, c := range fit {
+		if whole[i] = wholeFits(c, lit); whole[i] {
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return -1, "" // none prints all of it: no evidence decides for one
+	case 1:
+		return only(fit, func(c *model.Check) bool { return wholeFits(c, lit) }), "its text fits this check's whole message only"
+	}
+	if n < len(fit) {
+		var keep []*model.Check
+		for i, c := range fit {
+			if whole[i] {
+				keep = append(keep, c)
+			}
+		}
+		i, why := decide(x, lit, keep)
+		if i < 0 {
+			return -1, ""
+		}
+		for j, c := range fit {
+			if c == keep[i] {
+				return j, why
+			}
+		}
 	}
 	if x.Body != "" {
 		if i := only(fit, func(c *model.Check) bool { return calls(x.Body, c) }); i >= 0 {

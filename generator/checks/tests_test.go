@@ -122,14 +122,21 @@ func TestExpectedByEvidence(t *testing.T) {
 	b := twin("schedulePointwise", "csrc/scheduler/pointwise.cpp", "Tensor rank must be at least ", " for pointwise")
 	c := twin("propagate", "csrc/transform_view.cpp", "Invalid view shape")
 	d := twin("propagate2", "csrc/transform_rfactor.cpp", "Invalid view shape")
-	cs := []*model.Check{a, b, c, d}
+	e := twin("lower", "csrc/lower.cpp", "Cannot lower this kind of op: ", "")
+	cs := []*model.Check{a, b, c, d, e}
 	tests := []model.ExpectedError{
 		// Its text spans a value: only b's whole message has it.
 		{Name: "whole", Text: "Tensor rank must be at least 2 for pointwise", Where: model.Location{File: "tests/cpp/test_x.cpp"}},
 		// It calls a's function.
 		{Name: "calls", Text: "Tensor rank must be at least", Body: "TEST_F(A, B) {\n  scheduleReduction(fusion);\n}", Where: model.Location{File: "tests/cpp/test_x.cpp"}},
 		// Its file is about c's file.
+		// Only e's text, then words e does not print there.
+		{Name: "single", Text: "Cannot lower this kind of op: a grouped reduction", Where: model.Location{File: "tests/cpp/test_z.cpp"}},
+		{Name: "single-value", Text: "Cannot lower this kind of op: 42", Where: model.Location{File: "tests/cpp/test_z.cpp"}},
 		{Name: "file", Text: "Invalid view shape", Where: model.Location{File: "tests/python/test_transform_view.py"}},
+		// It holds a's and b's piece, then words neither prints: it calls
+		// a's function, but that decides nothing.
+		{Name: "partly", Text: "Tensor rank must be at least 2 and not a view", Body: "scheduleReduction(f);", Where: model.Location{File: "tests/cpp/test_y.cpp"}},
 		// Nothing tells them apart.
 		{Name: "shared", Text: "Invalid view shape", Body: "def test_v():\n    run()", Where: model.Location{File: "tests/python/test_misc.py"}},
 	}
@@ -152,10 +159,11 @@ func TestExpectedByEvidence(t *testing.T) {
 		c    *model.Check
 		want string
 	}{
-		{a, "calls[the test calls scheduleReduction, the function this check is in]"},
-		{b, "whole[its text fits this check's whole message only]"},
+		{a, "calls[the test calls scheduleReduction, the function this check is in],partly(shared by 2)"},
+		{b, "whole[its text fits this check's whole message only],partly(shared by 2)"},
 		{c, "file[the test exercises csrc/transform_view.cpp],shared(shared by 2)"},
 		{d, "shared(shared by 2)"},
+		{e, "single(shared by 1),single-value"},
 	} {
 		if g := names(w.c); g != w.want {
 			t.Errorf("%s: got %s\nwant %s", w.c.Function, g, w.want)
