@@ -48,11 +48,18 @@ func TestCheckTries(t *testing.T) {
 		t.Errorf("tries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	ss := h.StepsFor(model.CheckInternal)
-	if len(ss) != 2 || ss[0].Guide != guide || ss[1].Option != inFn {
+	if len(ss) != 3 || ss[0].Guide != guide || ss[1].Option != inFn || ss[2].Guide != nil || ss[2].Text != "no guide" {
 		t.Errorf("steps for internal asserts: %+v", ss)
 	}
-	if len(warns) != 2 || !strings.Contains(warns[0].Message, "no_such") || warns[0].Where.Line != 7 || !strings.Contains(warns[1].Message, "doc/none.md") {
+	// No doc among the notes: a missing guide is not warned about.
+	if len(warns) != 1 || !strings.Contains(warns[0].Message, "no_such") || warns[0].Where.Line != 7 {
 		t.Errorf("warnings: %+v", warns)
+	}
+	guide.Doc = true
+	warns = nil
+	checkTries(h, steps, &warns)
+	if len(warns) != 2 || !strings.Contains(warns[1].Message, "doc/none.md") {
+		t.Errorf("with docs, warnings: %+v", warns)
 	}
 	if len(h.StepsFor(model.CheckWarning)) != 0 || len(h.StepsFor(model.CheckUser)) != 1 {
 		t.Error("steps leak across kinds")
