@@ -63,6 +63,8 @@ type Facts struct {
 	// CheckSteps are the steps config.toml gives check pages of some
 	// kinds ([[params.handbook.check_steps]]).
 	CheckSteps []config.CheckStep
+	// Explanations are the handbook's explanations/<id>.md files.
+	Explanations []model.Explanation
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -138,6 +140,9 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
 	quoteChecks(h)
 	checkTries(h, f.CheckSteps, &in.Warnings)
+	if err := attachExplanations(h, f.Explanations, &in.Warnings); err != nil {
+		return nil, err
+	}
 	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
 		return nil, err
 	}

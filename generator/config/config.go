@@ -53,6 +53,13 @@ type Settings struct {
 	// CheckSteps are what check pages list under "what to try" for every
 	// check of some kinds ([[params.handbook.check_steps]]).
 	CheckSteps []CheckStep
+	// Explanations is the folder of explanations/<id>.md files
+	// (default: explanations/ beside config.toml); ExplainURL, when set,
+	// is the handbook repository's new-file page
+	// (https://github.com/OWNER/REPO/new/BRANCH) that a check page's
+	// "explain this check" link opens.
+	Explanations string
+	ExplainURL   string
 
 	// Warnings are findings about the configuration itself that do not
 	// stop a run: an unknown [params.handbook] key (a typo that would
@@ -107,6 +114,11 @@ func Load(path string) (*Settings, error) {
 		RepoRef:       str("repo_ref"),
 		URLManifest:   resolve(dir, str("url_manifest")),
 		NotesEditBase: str("notes_edit_url"),
+		Explanations:  resolve(dir, str("explanations")),
+		ExplainURL:    str("explain_url"),
+	}
+	if s.Explanations == "" {
+		s.Explanations = filepath.Join(dir, "explanations")
 	}
 	if typeErr != nil {
 		return nil, typeErr
@@ -150,7 +162,7 @@ func Load(path string) (*Settings, error) {
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
 	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true,
-	"check_steps": true}
+	"check_steps": true, "explanations": true, "explain_url": true}
 
 // unknownKeys warns about each [params.handbook] key gen does not read,
 // sorted, with the line of config.toml that sets it when that file has it

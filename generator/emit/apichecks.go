@@ -40,6 +40,9 @@ type APIError struct {
 	// "What to try" (the same params, checkmeaning.go).
 	Meaning *APIMeaning `json:"meaning,omitempty"`
 	Try     []APITry    `json:"try,omitempty"`
+	// Explanation is what people wrote about the check
+	// (explanations/<id>.md), Markdown; empty when nobody has yet.
+	Explanation string `json:"explanation,omitempty"`
 }
 
 // APIMeaning is what a check means: its kind said plainly, its condition
@@ -100,6 +103,9 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 		}
 		for _, v := range c.Variables {
 			a.Variables = append(a.Variables, v.Name)
+		}
+		if c.Explanation != nil {
+			a.Explanation = c.Explanation.Body
 		}
 		m := e.meaning(c, "")
 		a.Meaning = &APIMeaning{Kind: m.Kind, Condition: m.Words}

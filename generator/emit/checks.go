@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/explain"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -50,8 +51,12 @@ type checkParams struct {
 	// Meaning is what the check means (checkmeaning.go); Try and Steps
 	// what to do about it: from the checkout, then config.toml's rules.
 	Meaning checkMeaning `toml:"meaning"`
-	Try     []tryLine    `toml:"try,omitempty"`
-	Steps   []stepLine   `toml:"steps,omitempty"`
+	// Explanation is the file of explanations/ the page's body comes
+	// from; ExplainURL opens a new one, filled in, when there is none.
+	Explanation string     `toml:"explanation,omitempty"`
+	ExplainURL  string     `toml:"explain_url,omitempty"`
+	Try         []tryLine  `toml:"try,omitempty"`
+	Steps       []stepLine `toml:"steps,omitempty"`
 	// Code is the source around the call at the pinned commit, its first
 	// line CodeStart; CodeHTML the same highlighted, with line numbers and
 	// the call's lines marked (highlight.go): the page prints it as it is.
@@ -153,7 +158,11 @@ func (e *emitter) checkPages() error {
 	errs := make([]error, len(e.h.Checks))
 	parallel.For(len(e.h.Checks), func(i int) {
 		c := e.h.Checks[i]
-		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
+		var body string
+		if c.Explanation != nil {
+			body = c.Explanation.Body
+		}
+		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c), body: body})
 	})
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -250,6 +259,11 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		p.Within = c.Within
 	}
 	p.Meaning, p.Try, p.Steps = e.meaning(c, ref), e.tries(c, ref), e.steps(c.Kind)
+	if c.Explanation != nil {
+		p.Explanation = c.Explanation.File
+	} else {
+		p.ExplainURL = urls.NewExplanation(e.site.ExplainURL, c.ID, explain.Template(f.Title))
+	}
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
 		spans := c.CodeSpans

@@ -42,6 +42,9 @@ type removedParams struct {
 	// removed page of the id it was reworded into.
 	ReplacedURL string `toml:"replaced_url,omitempty"`
 	ListURL     string `toml:"list_url"`
+	// Explanation is the file of explanations/ written while the check
+	// existed: the page's body.
+	Explanation string `toml:"explanation,omitempty"`
 }
 
 // outputFormats are the formats the page is rendered in (twinned reads
@@ -89,7 +92,12 @@ func (e *emitter) removedCheckPages() error {
 				p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
 			}
 		}
-		errs[i] = e.put("errors/"+r.ID+".md", page{front: f})
+		var body string
+		if r.Explanation != nil {
+			body = r.Explanation.Body
+			p.Explanation = r.Explanation.File
+		}
+		errs[i] = e.put("errors/"+r.ID+".md", page{front: f, body: body})
 	})
 	return errors.Join(errs...)
 

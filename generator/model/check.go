@@ -70,6 +70,10 @@ type Check struct {
 	// function, then in its file) and the dump options its area reads:
 	// what to try, each with where nvFuser reads it.
 	Try []CheckTry
+	// Explanation is what people wrote about the check in the handbook's
+	// explanations/ folder, if anything (a file named by its id, or by an
+	// id it had before).
+	Explanation *Explanation
 	// FunctionChanges are the last commits that changed the function the
 	// check is in (its named function), newest first, from the history:
 	// for "it started after I updated".
@@ -161,6 +165,16 @@ type RemovedCheck struct {
 	ReplacedBy string // the id it was reworded into, if any
 	// Where it was last seen (file and line), when the history knows.
 	Where Location
+	// Explanation written for it while it existed, now orphaned.
+	Explanation *Explanation
+}
+
+// Explanation is a file of the handbook's explanations/ folder: what a
+// check means, an example that fails, the fix, in Markdown.
+type Explanation struct {
+	ID   string // the id its file is named by
+	File string // "explanations/<id>.md"
+	Body string
 }
 
 // PastSpot is a file and line where a check that exists today sat in
