@@ -79,5 +79,5 @@ func Read(dir, shown string) ([]model.Explanation, error) {
 // check" link fills it in).
 func Template(title string) string {
 	return "<!-- The explanation of the check \"" + strings.ReplaceAll(title, "--", "- -") + "\". Say it in your own words; quote nvFuser's code only as a short example. -->\n\n" +
-		"## What it means\n\n\n\n## An example that fails\n\n```python\n\n```\n\n## The fix\n\n"
+		"### What it means\n\n\n\n### An example that fails\n\n```python\n\n```\n\n### The fix\n\n"
 }
