@@ -11,7 +11,7 @@ import (
 // check had before a rewording, a removed check's id (orphaned: warned),
 // an id nothing ever had (an error naming the file).
 func TestAttachExplanations(t *testing.T) {
-	now := &model.Check{ID: "f-new-words"}
+	now := &model.Check{ID: "f-new-words", History: &model.History{}}
 	moved := &model.Check{ID: "g-reworded-now", Formerly: []string{"g-old-words"}}
 	h := &model.Handbook{Checks: []*model.Check{now, moved},
 		RemovedChecks: []model.RemovedCheck{{ID: "h-gone", Removed: model.Event{Commit: "0123456789abcdef", Date: "2025-01-02"}}}}
@@ -39,5 +39,14 @@ func TestAttachExplanations(t *testing.T) {
 	err = attachExplanations(h, []model.Explanation{x("g-old-words"), x("g-reworded-now")}, &warns)
 	if err == nil || !strings.Contains(err.Error(), "explains g-reworded-now, which explanations/g-old-words.md explains already") {
 		t.Errorf("two files for one check: %v", err)
+	}
+}
+
+func TestExplanationsWithoutHistory(t *testing.T) {
+	h := &model.Handbook{Checks: []*model.Check{{ID: "f-words"}}}
+	var warns []model.Diagnostic
+	x := model.Explanation{ID: "another-checkouts-check", File: "explanations/another-checkouts-check.md", Body: "b"}
+	if err := attachExplanations(h, []model.Explanation{x}, &warns); err != nil || len(warns) != 0 || h.Checks[0].Explanation != nil {
+		t.Errorf("without history an unknown id is left out: %v %v", err, warns)
 	}
 }
