@@ -45,10 +45,11 @@ type APIError struct {
 	Explanation string `json:"explanation,omitempty"`
 }
 
-// APIMeaning is what a check means: its kind said plainly, its condition
-// in words (code in backticks) and nvFuser's comments on it, verbatim.
+// APIMeaning is what a check means: its condition in words (code in
+// backticks) and nvFuser's comments on it, verbatim. (What its kind means
+// is the same for every check of the kind: the page says it; here the
+// kind alone, 4,359 times one of four sentences, would double the file.)
 type APIMeaning struct {
-	Kind      string      `json:"kind"`
 	Condition string      `json:"condition,omitempty"`
 	Comment   *APIComment `json:"comment,omitempty"`
 	Doc       *APIComment `json:"doc,omitempty"`
@@ -108,12 +109,15 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 			a.Explanation = c.Explanation.Body
 		}
 		m := e.meaning(c, "")
-		a.Meaning = &APIMeaning{Kind: m.Kind, Condition: m.Words}
+		mean := &APIMeaning{Condition: m.Words}
 		if m.Comment.Text != "" {
-			a.Meaning.Comment = &APIComment{Text: m.Comment.Text, Where: m.Comment.Where.Text}
+			mean.Comment = &APIComment{Text: m.Comment.Text, Where: m.Comment.Where.Text}
 		}
 		if m.Doc.Text != "" {
-			a.Meaning.Doc = &APIComment{Text: m.Doc.Text, Where: m.Doc.Where.Text}
+			mean.Doc = &APIComment{Text: m.Doc.Text, Where: m.Doc.Where.Text}
+		}
+		if *mean != (APIMeaning{}) {
+			a.Meaning = mean
 		}
 		for _, t := range e.tries(c, "") {
 			a.Try = append(a.Try, APITry{Setting: t.Setting, Why: t.Why, Where: t.Where.Text})
