@@ -18,7 +18,7 @@ import (
 
 // Project is the repository's Hugo project, as built into this binary.
 //
-//go:embed config.toml all:layouts all:content all:static all:archetypes package.json package-lock.json
+//go:embed config.toml all:layouts all:content all:static all:archetypes all:explanations package.json package-lock.json
 var Project embed.FS
 
 // complete marks an unpacked project whose every file was written.

@@ -51,6 +51,11 @@ type Facts struct {
 	// Overrides set kinds, titles and statuses of notes and docs by path
 	// (config.toml's [[params.handbook.overrides]]).
 	Overrides []config.Override
+	// CheckSteps are the steps config.toml gives check pages of some
+	// kinds ([[params.handbook.check_steps]]).
+	CheckSteps []config.CheckStep
+	// Explanations are the handbook's explanations/<id>.md files.
+	Explanations []model.Explanation
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -126,6 +131,10 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// checkout on disk; what does not resolve is a warning at its line.
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
 	quoteChecks(h)
+	checkTries(h, f.CheckSteps, &in.Warnings)
+	if err := attachExplanations(h, f.Explanations, &in.Warnings); err != nil {
+		return nil, err
+	}
 	if _, err := Freshen(in, notes, f.FreshnessCache); err != nil {
 		return nil, err
 	}

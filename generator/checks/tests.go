@@ -61,14 +61,16 @@ func GTestExpectations(file string, src []byte) []model.ExpectedError {
 	code := cpplex.Code(toks)
 	var out []model.ExpectedError
 	test := ""
+	testStart, testEnd := 0, 0
 	for i := 0; i+2 < len(code); i++ {
 		t := code[i]
 		if t.Kind != cpplex.Ident {
 			continue
 		}
 		if reGTestID.MatchString(t.Text) && code[i+1].Is("(") {
-			if args, _, ok := Args(code, i+1); ok && len(args) >= 2 && len(args[0]) == 1 && len(args[1]) == 1 {
+			if args, end, ok := Args(code, i+1); ok && len(args) >= 2 && len(args[0]) == 1 && len(args[1]) == 1 {
 				test = args[0][0].Text + "." + args[1][0].Text
+				testStart, testEnd = t.Line, closingLine(code, end+1)
 			}
 			continue
 		}
@@ -83,10 +85,78 @@ func GTestExpectations(file string, src []byte) []model.ExpectedError {
 		for _, s := range args[0] {
 			b.WriteString(s.StringValue())
 		}
-		out = append(out, model.ExpectedError{Text: b.String(), Regex: strings.HasSuffix(t.Text, "Regex"),
-			Where: model.Location{File: file, Line: t.Line}, Name: test})
+		x := model.ExpectedError{Text: b.String(), Regex: strings.HasSuffix(t.Text, "Regex"),
+			Where: model.Location{File: file, Line: t.Line}, Name: test}
+		if test != "" && testStart <= t.Line && t.Line <= testEnd {
+			from, to := bodyLines(testStart, testEnd, t.Line)
+			x.Body, x.BodyStart, x.BodySpans = cutLines(src, from, to, toks)
+		}
+		out = append(out, x)
 	}
 	return out
+}
+
+// MaxBodyLines is how much of a test its check's page shows: the lines
+// before the expectation, from the test's first line when they fit.
+const MaxBodyLines = 40
+
+// bodyLines is the part of a test (lines start to end) shown for an
+// expectation at line at: up to Context lines after it, at most
+// MaxBodyLines, the test's head first when it fits.
+func bodyLines(start, end, at int) (from, to int) {
+	to = min(end, at+Context)
+	from = max(start, to-MaxBodyLines+1)
+	return from, to
+}
+
+// closingLine is the line of the brace closing the block that opens at
+// code[open] ("{"), or of the last token when there is none.
+func closingLine(code []cpplex.Token, open int) int {
+	if open >= len(code) || !code[open].Is("{") {
+		// TEST_F(A, B) may be followed by qualifiers; look a little ahead.
+		for open < len(code) && !code[open].Is("{") && !code[open].Is(";") {
+			open++
+		}
+		if open >= len(code) || !code[open].Is("{") {
+			return 0
+		}
+	}
+	depth := 0
+	for j := open; j < len(code); j++ {
+		switch {
+		case code[j].Is("{"):
+			depth++
+		case code[j].Is("}"):
+			depth--
+			if depth == 0 {
+				return code[j].Line
+			}
+		}
+	}
+	return code[len(code)-1].EndLine
+}
+
+// cutLines returns lines from..to of src, its first line, and its spans
+// from toks (nil toks: no spans).
+func cutLines(src []byte, from, to int, toks []cpplex.Token) (string, int, []model.CodeSpan) {
+	starts := lineStarts(src)
+	if from < 1 || from > to || from > len(starts) {
+		return "", 0, nil
+	}
+	to = min(to, len(starts))
+	lo, hi := starts[from-1], len(src)
+	if to < len(starts) {
+		hi = starts[to]
+	}
+	for hi > lo && (src[hi-1] == '\n' || src[hi-1] == '\r') {
+		hi--
+	}
+	body := string(src[lo:hi])
+	var spans []model.CodeSpan
+	if toks != nil {
+		spans = codeSpans(body, lo, starts, toks)
+	}
+	return body, from, spans
 }
 
 // throwsBefore says whether a Throws matcher opens shortly before code[i]
@@ -123,8 +193,13 @@ func PytestExpectations(file string, src []byte) []model.ExpectedError {
 				name = text[d[2]:d[3]]
 			}
 		}
-		out = append(out, model.ExpectedError{Text: s, Regex: true,
-			Where: model.Location{File: file, Line: 1 + strings.Count(text[:m[6]], "\n")}, Name: name})
+		x := model.ExpectedError{Text: s, Regex: true,
+			Where: model.Location{File: file, Line: 1 + strings.Count(text[:m[6]], "\n")}, Name: name}
+		if start, end := pyTestLines(text, defs, m[0]); start > 0 {
+			from, to := bodyLines(start, end, x.Where.Line)
+			x.Body, x.BodyStart, _ = cutLines(src, from, to, nil)
+		}
+		out = append(out, x)
 	}
 	return out
 }
@@ -206,9 +281,59 @@ func ExpectedBy(cs []*model.Check, tests []model.ExpectedError) map[*model.Check
 		if len(fit) > MaxTestChecks {
 			continue
 		}
+		if len(fit) == 1 && !wholeFits(fit[0], lit) {
+			// The text holds one of the check's pieces but goes on with
+			// words its message does not print there: another macro
+			// (nvFuser's lowering validators) may print it. Not certain.
+			x.Shared = 1
+		}
+		if len(fit) > 1 {
+			if i, why := decide(x, lit, fit); i >= 0 {
+				y := x
+				y.Evidence = why
+				out[fit[i]] = append(out[fit[i]], y)
+				continue
+			}
+			x.Shared = len(fit)
+		}
 		for _, c := range fit {
 			out[c] = append(out[c], x)
 		}
 	}
 	return out
+}
+
+// pyTestLines returns the lines of the test function holding offset at:
+// its def line to its last line (the line before the next line indented
+// no deeper than the def), or 0, 0 outside any test.
+func pyTestLines(text string, defs [][]int, at int) (start, end int) {
+	def := -1
+	for k, d := range defs {
+		if d[0] < at {
+			def = k
+		}
+	}
+	if def < 0 {
+		return 0, 0
+	}
+	d := strings.LastIndexByte(text[:defs[def][2]], '\n') + 1 // the def's line
+	line := text[d:]
+	if nl := strings.IndexByte(line, '\n'); nl >= 0 {
+		line = line[:nl]
+	}
+	indent := len(line) - len(strings.TrimLeft(line, " \t\n"))
+	start = 1 + strings.Count(text[:d], "\n")
+	lines := strings.Split(text[d:], "\n")
+	end = start
+	for k := 1; k < len(lines); k++ {
+		l := lines[k]
+		if strings.TrimSpace(l) == "" {
+			continue
+		}
+		if len(l)-len(strings.TrimLeft(l, " \t")) <= indent {
+			break
+		}
+		end = start + k
+	}
+	return start, end
 }

@@ -52,6 +52,16 @@ type Settings struct {
 	// Overrides set kinds, titles and statuses by path
 	// ([[params.handbook.overrides]]).
 	Overrides []Override
+	// CheckSteps are what check pages list under "what to try" for every
+	// check of some kinds ([[params.handbook.check_steps]]).
+	CheckSteps []CheckStep
+	// Explanations is the folder of explanations/<id>.md files
+	// (default: explanations/ beside config.toml); ExplainURL, when set,
+	// is the handbook repository's new-file page
+	// (https://github.com/OWNER/REPO/new/BRANCH) that a check page's
+	// "explain this check" link opens.
+	Explanations string
+	ExplainURL   string
 
 	// StaleAfterDays is the age of the nvFuser commit, in days, past which
 	// the pages say the handbook may be behind nvFuser (computed in the
@@ -111,6 +121,11 @@ func Load(path string) (*Settings, error) {
 		RepoRef:       str("repo_ref"),
 		URLManifest:   resolve(dir, str("url_manifest")),
 		NotesEditBase: str("notes_edit_url"),
+		Explanations:  resolve(dir, str("explanations")),
+		ExplainURL:    str("explain_url"),
+	}
+	if s.Explanations == "" {
+		s.Explanations = filepath.Join(dir, "explanations")
 	}
 	if typeErr != nil {
 		return nil, typeErr
@@ -138,6 +153,9 @@ func Load(path string) (*Settings, error) {
 	if s.StaleAfterDays, err = staleAfterDays(h["stale_after_days"]); err != nil {
 		return nil, fmt.Errorf("%s: params.handbook.stale_after_days: %v", where("stale_after_days"), err)
 	}
+	if s.CheckSteps, err = checkSteps(abs, string(data), h["check_steps"]); err != nil {
+		return nil, err
+	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -153,7 +171,8 @@ func Load(path string) (*Settings, error) {
 
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
-	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true, "stale_after_days": true}
+	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true,
+	"check_steps": true, "explanations": true, "explain_url": true}
 
 // DefaultStaleAfterDays is stale_after_days when config.toml does not set
 // it: two weeks, a dozen missed nightly runs.

@@ -123,6 +123,7 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		toks, _ := cpplex.Lex(src) // the part before a lexing error still counts
 		cs := checks.FromTokensWith(p, toks, defs)
 		checks.AttachCode(src, toks, cs)
+		checks.AttachContext(toks, cs)
 		r.Checks = append(r.Checks, cs...)
 	}
 	sortLocations(r.Env)

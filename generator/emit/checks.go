@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/explain"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -28,8 +29,11 @@ type checkFront struct {
 }
 
 type checkParams struct {
-	Kind      string `toml:"kind"` // "check", for search filters
-	ID        string `toml:"id"`
+	Kind    string `toml:"kind"` // "check", for search filters
+	ID      string `toml:"id"`
+	ShortID string `toml:"short_id"`
+	// Heading is the whole message, values as "…": the title is cut.
+	Heading   string `toml:"heading"`
 	CheckKind string `toml:"check_kind"` // model.CheckInternal, ...
 	KindTitle string `toml:"check_kind_title"`
 	Macro     string `toml:"macro"`
@@ -44,6 +48,15 @@ type checkParams struct {
 	InMacro  string `toml:"in_macro,omitempty"`
 	Area     string `toml:"area"`
 	AreaURL  string `toml:"area_url"`
+	// Meaning is what the check means (checkmeaning.go); Try and Steps
+	// what to do about it: from the checkout, then config.toml's rules.
+	Meaning checkMeaning `toml:"meaning"`
+	// Explanation is the file of explanations/ the page's body comes
+	// from; ExplainURL opens a new one, filled in, when there is none.
+	Explanation string     `toml:"explanation,omitempty"`
+	ExplainURL  string     `toml:"explain_url,omitempty"`
+	Try         []tryLine  `toml:"try,omitempty"`
+	Steps       []stepLine `toml:"steps,omitempty"`
 	// Code is the source around the call at the pinned commit, its first
 	// line CodeStart; CodeHTML the same highlighted, with line numbers and
 	// the call's lines marked (highlight.go): the page prints it as it is.
@@ -52,10 +65,13 @@ type checkParams struct {
 	CodeHTML  string `toml:"code_html,omitempty"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
-	Tests     []checkTest `toml:"expected_by,omitempty"`
-	Notes     []Ref       `toml:"explained_by,omitempty"`
-	Variables []Ref       `toml:"names_variables,omitempty"`
-	Options   []Ref       `toml:"names_options,omitempty"`
+	Tests []checkTest `toml:"expected_by,omitempty"`
+	// SharedTests expect text this check shares with others, and nothing
+	// in them says which they reach.
+	SharedTests []checkTest `toml:"shares_text_with,omitempty"`
+	Notes       []Ref       `toml:"explained_by,omitempty"`
+	Variables   []Ref       `toml:"names_variables,omitempty"`
+	Options     []Ref       `toml:"names_options,omitempty"`
 	// From the git history: when the id first appeared, and its former ids.
 	Since       string   `toml:"since,omitempty"`
 	SinceCommit Link     `toml:"since_commit,omitempty"`
@@ -77,6 +93,13 @@ type checkTest struct {
 	// Regex is set for a pattern (pytest match=), unset for a substring.
 	Regex bool `toml:"regex,omitempty"`
 	Where Link `toml:"where"`
+	// Shared is how many checks the text fits when the test's code cannot
+	// tell which it reaches; Evidence how it was told apart.
+	Shared   int    `toml:"shared,omitempty"`
+	Evidence string `toml:"evidence,omitempty"`
+	// BodyHTML is the test's code, highlighted, pinned (a test it
+	// reaches only).
+	BodyHTML string `toml:"body_html,omitempty"`
 }
 
 // checkRow is one check in a list page's front matter.
@@ -135,10 +158,14 @@ func (e *emitter) checkPages() error {
 	errs := make([]error, len(e.h.Checks))
 	parallel.For(len(e.h.Checks), func(i int) {
 		c := e.h.Checks[i]
+		var body string
+		if c.Explanation != nil {
+			body = c.Explanation.Body
+		}
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
 		e.originAt("errors/"+c.ID+".md", c.Where)
-		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
+		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c), body: body})
 	})
 	if err := errors.Join(errs...); err != nil {
 		return err
@@ -170,7 +197,7 @@ func (e *emitter) checkPages() error {
 		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
 		f.Params.Kind, f.Params.Area = "checks", a
 		for _, c := range cs {
-			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Title(c), URL: urls.Check(c.ID),
+			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID),
 				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
 		}
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
@@ -215,7 +242,7 @@ func kindTitle(k string) string {
 }
 
 func (e *emitter) checkPage(c *model.Check) checkFront {
-	f := checkFront{Title: checks.Title(c)}
+	f := checkFront{Title: checks.Headline(c)}
 	where := "in " + c.Function
 	if c.InMacro != "" {
 		where = "in the macro " + c.InMacro
@@ -223,6 +250,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	f.Description = fmt.Sprintf("%s (%s) %s, %s.", kindTitle(c.Kind), c.Macro, where, c.Where)
 	p := &f.Params
 	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
+	p.ShortID, p.Heading = checks.ShortID(c.ID), checks.Heading(c)
 	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
 	ref := e.site.RepoRef
 	if !e.h.Revision.IsZero() {
@@ -232,6 +260,12 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	p.Function, p.InMacro, p.Area, p.AreaURL = c.Function, c.InMacro, c.Area(), urls.CheckArea(c.Area())
 	if c.Within != c.Function {
 		p.Within = c.Within
+	}
+	p.Meaning, p.Try, p.Steps = e.meaning(c, ref), e.tries(c, ref), e.steps(c.Kind)
+	if c.Explanation != nil {
+		p.Explanation = c.Explanation.File
+	} else {
+		p.ExplainURL = urls.NewExplanation(e.site.ExplainURL, c.ID, explain.Template(f.Title))
 	}
 	p.Code, p.CodeStart = c.Code, c.CodeStart
 	if c.Code != "" {
@@ -260,8 +294,20 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		f.Aliases = append(f.Aliases, urls.Check(old))
 	}
 	for _, x := range c.Tests {
-		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,
-			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}})
+		t := checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex, Shared: x.Shared, Evidence: x.Evidence,
+			Where: Link{Text: x.Where.String(), URL: urls.Source(e.site.RepoURL, ref, x.Where)}}
+		if x.Shared > 0 {
+			p.SharedTests = append(p.SharedTests, t)
+			continue
+		}
+		if x.Body != "" {
+			spans := x.BodySpans
+			if len(spans) == 0 {
+				spans = []model.CodeSpan{{Role: model.CodeSpace, Text: x.Body}}
+			}
+			t.BodyHTML = highlight(spans, x.BodyStart, x.Where.Line, x.Where.Line)
+		}
+		p.Tests = append(p.Tests, t)
 	}
 	for _, n := range c.Notes {
 		p.Notes = append(p.Notes, noteRef(n))

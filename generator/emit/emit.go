@@ -22,6 +22,10 @@ type Site struct {
 	// NotesEditBase, when set, turns a note's source path into an edit URL
 	// (NotesEditBase + source). Empty means no edit link.
 	NotesEditBase string
+	// ExplainURL, when set, is the handbook repository's new-file page
+	// (https://github.com/OWNER/REPO/new/BRANCH): a check page's "explain
+	// this check" link opens it with explanations/<id>.md filled in.
+	ExplainURL string
 	// Generator identifies the binary, for api/build.json.
 	Generator Generator
 	// StaleAfterDays is config's stale_after_days, for api/build.json: the

@@ -5,6 +5,7 @@ import (
 
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -41,6 +42,9 @@ type removedParams struct {
 	// removed page of the id it was reworded into.
 	ReplacedURL string `toml:"replaced_url,omitempty"`
 	ListURL     string `toml:"list_url"`
+	// Explanation is the file of explanations/ written while the check
+	// existed: the page's body.
+	Explanation string `toml:"explanation,omitempty"`
 }
 
 // outputFormats are the formats the page is rendered in (twinned reads
@@ -69,7 +73,7 @@ func (e *emitter) removedCheckPages() error {
 			return
 		}
 		var f removedFront
-		f.Title = "Removed check " + r.ID
+		f.Title = removedTitle(r.ID, r.Function)
 		f.Description = fmt.Sprintf("A check nvFuser had from %s until %s.", r.Added.Since(), r.Removed.Since())
 		f.Layout, f.Outputs = "removed", []string{"html"}
 		p := &f.Params
@@ -88,8 +92,28 @@ func (e *emitter) removedCheckPages() error {
 				p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
 			}
 		}
-		errs[i] = e.put("errors/"+r.ID+".md", page{front: f})
+		var body string
+		if r.Explanation != nil {
+			body = r.Explanation.Body
+			p.Explanation = r.Explanation.File
+		}
+		errs[i] = e.put("errors/"+r.ID+".md", page{front: f, body: body})
 	})
 	return errors.Join(errs...)
 
+}
+
+// removedTitle names a removed check by what the history keeps of it: the
+// first words of its message (the id after its function's part) and its
+// function, "“vectorized accesses cannot be” in validate (removed)".
+func removedTitle(id, fn string) string {
+	words := id
+	if f := strings.ToLower(fn); f != "" {
+		words = strings.TrimPrefix(strings.TrimPrefix(id, f), "-")
+	}
+	words = strings.ReplaceAll(words, "-", " ")
+	if fn == "" {
+		return "Removed check: " + words
+	}
+	return "Removed check in " + fn + ": “" + words + "”"
 }

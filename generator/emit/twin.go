@@ -285,7 +285,7 @@ func (e *emitter) twinFacts(p map[string]any, t twinDoc) map[string]any {
 // checkFacts adds a check's facts: what nvFuser prints, where, and what
 // tests and notes point at it.
 func (e *emitter) checkFacts(p, f map[string]any) {
-	for _, k := range []string{"check_kind", "macro", "message", "printed", "area"} {
+	for _, k := range []string{"short_id", "check_kind", "macro", "message", "printed", "area"} {
 		f[k] = p[k]
 	}
 	f["where"] = field(p["where"], "text")
@@ -308,8 +308,43 @@ func (e *emitter) checkFacts(p, f map[string]any) {
 		}
 		f[key] = out
 	}
+	if m := p["meaning"]; truthy(m) {
+		means := map[string]any{"kind": field(m, "kind")}
+		if w := str(field(m, "words")); w != "" {
+			means["condition"] = w
+		}
+		for _, k := range []string{"comment", "doc"} {
+			if c := field(m, k); truthy(field(c, "text")) {
+				means[k] = map[string]any{"text": field(c, "text"), "at": field(field(c, "where"), "text"), "source": field(field(c, "where"), "url")}
+			}
+		}
+		f["means"] = means
+	}
+	rows("try", func(it any) any {
+		return map[string]any{"set": field(it, "setting"), "why": field(it, "why"), "at": field(field(it, "where"), "text")}
+	})
+	rows("steps", func(it any) any {
+		s := map[string]any{"step": field(it, "text")}
+		if v := str(field(it, "setting")); v != "" {
+			s["set"] = v
+		}
+		if g := field(it, "guide"); truthy(field(g, "url")) {
+			s["guide"] = e.abs(str(field(g, "url")))
+		}
+		if u := str(field(it, "url")); u != "" {
+			s["url"] = u
+		}
+		return s
+	})
 	rows("expected_by", func(it any) any {
-		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
+		t := map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
+		if ev := str(field(it, "evidence")); ev != "" {
+			t["evidence"] = ev
+		}
+		return t
+	})
+	rows("shares_text_with", func(it any) any {
+		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text"), "checks_sharing_it": field(it, "shared")}
 	})
 	rows("explained_by", func(it any) any { return e.abs(str(field(it, "url"))) })
 	rows("names_variables", func(it any) any { return field(it, "title") })

@@ -62,15 +62,48 @@ type Check struct {
 	// code from them.
 	CodeSpans []CodeSpan
 
+	// Comment is the comment block right above the call, as nvFuser's
+	// authors wrote it (markers off); FuncDoc the one right above the
+	// declaration of the named function the check is in, which spans
+	// lines FuncStart to FuncEnd (0 in a macro body).
+	// ConditionWords says the condition in words where it is a plain
+	// comparison ("a must equal b"); nil otherwise.
+	ConditionWords     []Phrase
+	Comment            SourceComment
+	FuncDoc            SourceComment
+	FuncStart, FuncEnd int
+
 	// Found by later stages (assemble), each sorted by place.
 	Tests     []ExpectedError // tests in the checkout expecting this error
 	Notes     []*Note         // notes quoting its message
 	Variables []*Variable     // variables its message names
 	Options   []*Option       // options its message names (NAME=option)
+	// Try are the options and variables read on its code path (in its
+	// function, then in its file) and the dump options its area reads:
+	// what to try, each with where nvFuser reads it.
+	Try []CheckTry
+	// Explanation is what people wrote about the check in the handbook's
+	// explanations/ folder, if anything (a file named by its id, or by an
+	// id it had before).
+	Explanation *Explanation
 	// FunctionChanges are the last commits that changed the function the
 	// check is in (its named function), newest first, from the history:
 	// for "it started after I updated".
 	FunctionChanges []Event
+}
+
+// SourceComment is a comment block of the checkout: its text with the
+// comment markers taken off, and the lines it spans in the check's file.
+type SourceComment struct {
+	Text          string
+	Line, EndLine int
+}
+
+// Phrase is a piece of a sentence about code: words, or an expression
+// from the source (Code), which a page sets in code type.
+type Phrase struct {
+	Text string
+	Code bool
 }
 
 // Check kinds. They are part of the JSON API; do not rename.
@@ -118,6 +151,20 @@ type ExpectedError struct {
 	Regex bool   // Text is a regular expression (pytest.raises(match=...))
 	Where Location
 	Name  string // the test's name, when found ("TEST_F(Suite, Name)" -> "Suite.Name")
+	// Body is the test's code up to a little after the expectation (at
+	// most a screenful), from line BodyStart; BodySpans the same cut
+	// into tokens for a C++ test (none for Python: shown plain).
+	Body      string
+	BodyStart int
+	BodySpans []CodeSpan
+
+	// Set per check by checks.ExpectedBy. Shared is the number of checks
+	// the text fits when nothing in the test tells them apart (the test is
+	// then listed on each as "expects this text, which N checks share");
+	// 0 when the test reaches this check. Evidence says how the test was
+	// told apart when its text fits several checks.
+	Shared   int
+	Evidence string
 }
 
 // RemovedCheck is a check id the git history saw go away and not come
@@ -130,6 +177,16 @@ type RemovedCheck struct {
 	ReplacedBy string // the id it was reworded into, if any
 	// Where it was last seen (file and line), when the history knows.
 	Where Location
+	// Explanation written for it while it existed, now orphaned.
+	Explanation *Explanation
+}
+
+// Explanation is a file of the handbook's explanations/ folder: what a
+// check means, an example that fails, the fix, in Markdown.
+type Explanation struct {
+	ID   string // the id its file is named by
+	File string // "explanations/<id>.md"
+	Body string
 }
 
 // PastSpot is a file and line where a check that exists today sat in
@@ -141,4 +198,48 @@ type PastSpot struct {
 	Check string // the check's id today, or a removed check's id
 	// Removed: the check is gone (its page is a removed check's).
 	Removed bool
+}
+
+// Where a check's "what to try" line comes from.
+const (
+	TryFunction = "function" // read in the check's function
+	TryFile     = "file"     // read elsewhere in its file
+	TryArea     = "area"     // a dump option read in its area
+)
+
+// CheckTry is an option or variable to try for a check: a setting one can
+// paste, where nvFuser reads it, and the notes that name it.
+type CheckTry struct {
+	Setting  string // "NVFUSER_DISABLE=parallel_compile", or a variable's name
+	Option   *Option
+	Variable *Variable
+	Scope    string   // TryFunction, TryFile, TryArea
+	Where    Location // a place nvFuser reads it (the first in its scope)
+	Notes    []*Note  // notes that name the option
+}
+
+// CheckStep is a step every check of some kinds shares (config.toml's
+// [[params.handbook.check_steps]]), what it names found in the checkout.
+type CheckStep struct {
+	Kinds   []string
+	Text    string
+	Setting string  // a setting to paste, its option or variable checked
+	Option  *Option // the option Setting sets, if one
+	Guide   *Note   // the page that explains it
+	URL     string  // an outside page
+	Rule    Location
+}
+
+// StepsFor returns the steps for checks of kind k.
+func (h *Handbook) StepsFor(k string) []CheckStep {
+	var out []CheckStep
+	for _, s := range h.CheckSteps {
+		for _, x := range s.Kinds {
+			if x == k {
+				out = append(out, s)
+				break
+			}
+		}
+	}
+	return out
 }

@@ -214,6 +214,9 @@ type Handbook struct {
 	// Checks are the errors and warnings nvFuser's checking macros can
 	// raise, sorted by file and line (generator/checks).
 	Checks []*Check
+	// CheckSteps are what to try for every check of some kinds, from
+	// config.toml's rules, what they name found in the checkout.
+	CheckSteps []CheckStep
 	// RemovedChecks are check ids the git history saw go away, most
 	// recently removed first.
 	RemovedChecks []RemovedCheck

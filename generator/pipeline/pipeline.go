@@ -14,6 +14,7 @@ package pipeline
 
 import (
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/explain"
 	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
 	"io"
 	"os"
@@ -160,6 +161,12 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	}
 	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
 	facts.Overrides = s.Overrides
+	facts.CheckSteps = s.CheckSteps
+	xs, err := explain.Read(s.Explanations, filepath.Base(s.Explanations))
+	if err != nil {
+		return nil, nil, err
+	}
+	facts.Explanations = xs
 	detail := fmt.Sprintf("%d option tables, %d variables and options read in csrc, %d note file(s), %d links from nvFuser", len(facts.Tables), len(facts.Reads.Env)+len(facts.Reads.Options), len(in.Notes), len(facts.Inbound))
 	if facts.History != nil {
 		detail += fmt.Sprintf(", %d changes in the git history", len(facts.History.Changes))
@@ -220,7 +227,7 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Wr
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
+		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err
 }

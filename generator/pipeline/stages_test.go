@@ -42,6 +42,7 @@ var stageOf = map[string]string{
 	"generator/history":   "extract", // the same parsers over the checkout's git history
 	"generator/freshness": "extract", // git's answers about the lines notes point at
 	"generator/envcheck":  "extract", // nvFuser's reading of option values, for notes and the composer
+	"generator/explain":   "extract", // explanations people write for checks, explanations/<id>.md
 
 	"generator/assemble": "model",
 	"generator/drift":    "model",

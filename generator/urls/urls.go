@@ -218,3 +218,17 @@ const (
 	LLMs     = "/llms.txt"      // the llmstxt.org index
 	LLMsFull = "/llms-full.txt" // every page as Markdown, in one file
 )
+
+// NewExplanation is GitHub's new-file editor on the handbook repository
+// (newBase: https://github.com/OWNER/REPO/new/BRANCH) with
+// explanations/<id>.md named and its text filled in; "" when newBase is
+// not an https URL.
+func NewExplanation(newBase, id, text string) string {
+	if !strings.HasPrefix(newBase, "https://") {
+		return ""
+	}
+	q := url.Values{}
+	q.Set("filename", "explanations/"+id+".md")
+	q.Set("value", text)
+	return strings.TrimSuffix(newBase, "/") + "?" + q.Encode()
+}

@@ -49,3 +49,14 @@ func TestScheme(t *testing.T) {
 		}
 	}
 }
+
+func TestNewExplanation(t *testing.T) {
+	got := NewExplanation("https://github.com/o/handbook/new/main/", "f-words", "### What it means\n\n& <x>")
+	want := "https://github.com/o/handbook/new/main?filename=explanations%2Ff-words.md&value=%23%23%23+What+it+means%0A%0A%26+%3Cx%3E"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if NewExplanation("javascript:alert(1)//", "f", "") != "" || NewExplanation("", "f", "") != "" {
+		t.Error("a base that is not https gives a link")
+	}
+}

@@ -12,7 +12,7 @@ import (
 )
 
 // Files are what a Hugo project of the handbook consists of.
-var Files = []string{"config.toml", "layouts", "content", "static", "archetypes", "assets", "package.json", "package-lock.json"}
+var Files = []string{"config.toml", "layouts", "content", "static", "archetypes", "explanations", "assets", "package.json", "package-lock.json"}
 
 // Root finds the repository root (the folder with go.mod) above dir.
 func Root(dir string) (string, error) {
