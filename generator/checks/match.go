@@ -86,6 +86,10 @@ type Entry struct {
 	Anchors []string `json:"a,omitempty"`
 	// Past are the lines the check had in past revisions (see past.go).
 	Past string `json:"p,omitempty"`
+	// Since is the first nvFuser version whose revisions had the check at
+	// today's line: an error from an older build naming that line meant
+	// another check.
+	Since string `json:"s,omitempty"`
 }
 
 // Hit is a check a text matched.
@@ -306,7 +310,17 @@ func sameFile(frameFile, file string) bool {
 
 // Match scores every entry against the text and returns the hits,
 // best first (then by id), at most MaxHits.
-func Match(entries []Entry, text string) []Hit {
+func Match(entries []Entry, text string) []Hit { return MatchAt(entries, text, "") }
+
+// SpellingPoints is what the spelling of an error code is worth: the
+// driver API names its codes CUDA_ERROR_…, the runtime API cudaError…,
+// and the two safe-call macros raise the same words otherwise.
+const SpellingPoints = 800
+
+// MatchAt is Match for an error from nvFuser version v ("" unknown): a
+// FILE:LINE is resolved against the lines the checks had in that
+// version's revisions, where the history knows them.
+func MatchAt(entries []Entry, text, v string) []Hit {
 	flat := Flatten(text)
 	bare := strings.ReplaceAll(flat, " ", "")
 	words := wordSet(flat)
@@ -332,20 +346,36 @@ func Match(entries []Entry, text string) []Hit {
 		var evidence []string
 		for _, f := range fs {
 			same := sameFile(f.file, e.File)
+			fnAgrees := f.fn == "" || e.Fn == "" || f.fn == e.Fn
+			exact := same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && fnAgrees
+			// Built before the check came to today's line: the line
+			// held another check (or none) in that build.
+			if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
+				exact = false
+			}
+			past, atBuild, excluded := pastAt(e, f.file, f.line, v)
 			switch {
 			// A line of the call pins the check, unless the frame names
 			// another function: an older build whose lines differ.
-			case same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && (f.fn == "" || e.Fn == "" || f.fn == e.Fn):
+			case exact:
 				points += FrameExact
 				specific += FrameExact
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 			// A line the check had in an older build.
-			case (f.fn == "" || e.Fn == "" || f.fn == e.Fn) && pastAt(e, f.file, f.line) &&
+			case fnAgrees && past && !excluded &&
 				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
 				!(noMessage && hasOwnText(e.Message)):
-				points += FramePast
-				specific += FramePast
-				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				if atBuild {
+					// The paste's own build had it there: as sure as
+					// today's line.
+					points += FrameExact
+					specific += FrameExact
+					evidence = append(evidence, "build:"+f.file+":"+itoa(f.line)+"@"+v)
+				} else {
+					points += FramePast
+					specific += FramePast
+					evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				}
 				if f.fn != "" && f.fn == e.Fn {
 					// The frame's function agrees too: more than the
 					// function alone gives its siblings.
@@ -400,6 +430,16 @@ func Match(entries []Entry, text string) []Hit {
 			specific += e.CondWeight
 			evidence = append(evidence, "condition")
 		}
+		// Twins told apart by how the error code is spelled.
+		if points > 0 {
+			for _, sp := range spellings {
+				if strings.Contains(e.Cond, sp.cond) && strings.Contains(flat, sp.code) {
+					points += SpellingPoints
+					specific += SpellingPoints
+					evidence = append(evidence, "spelling:"+sp.code)
+				}
+			}
+		}
 		if points >= Threshold && specific >= Specific {
 			hits = append(hits, Hit{Entry: e, Points: points, Evidence: evidence})
 		}
@@ -414,6 +454,14 @@ func Match(entries []Entry, text string) []Hit {
 		hits = hits[:MaxHits]
 	}
 	return hits
+}
+
+// spellings pair the success constant a safe-call macro compares with
+// the spelling its API gives error codes.
+var spellings = []struct{ cond, code string }{
+	{"CUDA_SUCCESS", "CUDA_ERROR_"},
+	{"cudaSuccess", "cudaError"},
+	{"NVRTC_SUCCESS", "NVRTC_ERROR"},
 }
 
 // hasOwnText: a message template with words of the caller's, beyond the

@@ -220,6 +220,9 @@ type Handbook struct {
 	// PastSpots are where today's checks sat in past revisions, by file
 	// and line.
 	PastSpots []PastSpot
+	// Versions are the first commit of each nvFuser version
+	// (python/version.txt), oldest first; empty without git history.
+	Versions []Event
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.
