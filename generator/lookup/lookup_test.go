@@ -232,6 +232,13 @@ func TestBrowserPortAgrees(t *testing.T) {
 // idx, fails on any difference, and returns node's raw output.
 func compareWithBrowser(t *testing.T, idx *Index, inputs, texts []string) string {
 	t.Helper()
+	return compareWithBrowserAt(t, idx, inputs, texts, "")
+}
+
+// compareWithBrowserAt is compareWithBrowser with a build given, as the
+// version field and `gen lookup --version` give it.
+func compareWithBrowserAt(t *testing.T, idx *Index, inputs, texts []string, given string) string {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Fatal("node is required to test static/js/lookup.js (it ships with this machine image)")
@@ -249,8 +256,8 @@ func compareWithBrowser(t *testing.T, idx *Index, inputs, texts []string) string
 	harness := `const L = require(process.argv[1]); const fs = require("fs");
 const idx = JSON.parse(fs.readFileSync(process.argv[2]));
 const texts = JSON.parse(fs.readFileSync(process.argv[3]));
-process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), tokens: L.tokens(t), matches: L.rank(idx, t)}))));`
-	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json")).Output()
+process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), tokens: L.tokens(t), matches: L.rank(idx, t, process.argv[4])}))));`
+	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json"), given).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}
@@ -270,7 +277,7 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), to
 		if goT := Tokens(text); !reflect.DeepEqual(goT, fixNilStrings(js[i].Tokens)) && len(goT)+len(js[i].Tokens) > 0 {
 			t.Errorf("%s: tokens differ\n go: %v\n js: %v", inputs[i], goT, js[i].Tokens)
 		}
-		goM := idx.Rank(text)
+		goM := idx.RankFor(text, given)
 		if !reflect.DeepEqual(goM, fixNil(js[i].Matches)) {
 			t.Errorf("%s: rankings differ\n go: %+v\n js: %+v", inputs[i], goM, js[i].Matches)
 		}
