@@ -26,7 +26,7 @@ func fixtureChecks() []*model.Check {
 	}
 	cs = append(cs,
 		&model.Check{ID: "compilefusionparallel-detected-exception-while-compiling-fusion-segments", Macro: "NVF_ERROR", Kind: model.CheckInternal,
-			Pieces: []string{"Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n", ""},
+			Pieces:    []string{"Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n", ""},
 			Condition: "thread_pool_error_message.empty()", Function: "compileFusionParallel", Within: "compileFusionParallel",
 			Where: model.Location{File: "csrc/runtime/fusion_kernel_runtime.cpp", Line: 345}, EndLine: 349},
 		&model.Check{ID: "traverse-bfs-traversal-could-not-visit-some-nodes", Macro: "NVF_THROW", Kind: model.CheckThrow,
