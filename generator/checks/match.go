@@ -86,6 +86,10 @@ type Entry struct {
 	Anchors []string `json:"a,omitempty"`
 	// Past are the lines the check had in past revisions (see past.go).
 	Past string `json:"p,omitempty"`
+	// Old are the wordings the check had before (the words of the ids it
+	// was known by), or a removed check's last: a paste from a build that
+	// printed them still finds it.
+	Old []string `json:"o,omitempty"`
 	// Since is the first nvFuser version whose revisions had the check at
 	// today's line: an error from an older build naming that line meant
 	// another check.
@@ -339,11 +343,22 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 			known[entries[i].File] = true
 		}
 	}
+	var lowerWords string
 	var hits []Hit
 	for i := range entries {
 		e := &entries[i]
 		points, specific := 0, 0
 		var evidence []string
+		// An older wording, word for word.
+		oldWords := 0
+		for _, w := range e.Old {
+			if lowerWords == "" {
+				lowerWords = " " + strings.Join(reWords.FindAllString(strings.ToLower(flat), -1), " ") + " "
+			}
+			if n := strings.Count(w, " ") + 1; n >= MinOldWords && strings.Contains(lowerWords, " "+w+" ") && n > oldWords {
+				oldWords = n
+			}
+		}
 		for _, f := range fs {
 			same := sameFile(f.file, e.File)
 			fnAgrees := f.fn == "" || e.Fn == "" || f.fn == e.Fn
@@ -394,7 +409,7 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 				evidence = append(evidence, "file:"+f.file)
 			}
 		}
-		if points == 0 && !anyIn(e.Anchors, words) {
+		if points == 0 && oldWords == 0 && !anyIn(e.Anchors, words) {
 			continue
 		}
 		pos, found, counted, got := 0, 0, 0, 0
@@ -423,6 +438,10 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 			points += got
 			specific += got
 			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
+		} else if oldWords > 0 {
+			points += OldWordPoints * oldWords
+			specific += OldWordPoints * oldWords
+			evidence = append(evidence, "wording:"+itoa(oldWords)+" words")
 		}
 		// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
 		if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
@@ -454,6 +473,26 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 		hits = hits[:MaxHits]
 	}
 	return hits
+}
+
+// An older wording counts from MinOldWords words, OldWordPoints each.
+const (
+	MinOldWords   = 3
+	OldWordPoints = 250
+)
+
+// OldWording is the words of an id after its function's: the first
+// words of the message the check had when it was known by that id.
+func OldWording(id, fn string) string {
+	words := strings.Split(id, "-")
+	if fw := slugWords(fn, 8); len(fw) > 0 && len(words) > len(fw) && strings.Join(words[:len(fw)], "-") == strings.Join(fw, "-") {
+		words = words[len(fw):]
+	}
+	// A numbered twin's suffix is no word of the message.
+	if n := len(words); n > 1 && strings.Trim(words[n-1], "0123456789") == "" {
+		words = words[:n-1]
+	}
+	return strings.Join(words, " ")
 }
 
 // spellings pair the success constant a safe-call macro compares with

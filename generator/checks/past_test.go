@@ -148,3 +148,15 @@ func TestPastLineNeedsAgreeingText(t *testing.T) {
 		}
 	}
 }
+
+func TestOldWording(t *testing.T) {
+	for _, c := range []struct{ id, fn, want string }{
+		{"getresolutionpointsof-could-not-resolve-persistent-buffer", "getResolutionPointsOf", "could not resolve persistent buffer"},
+		{"split-splitting-an-axis-of-non-serial-2", "split", "splitting an axis of non serial"},
+		{"other-words-only", "f", "other words only"},
+	} {
+		if got := OldWording(c.id, c.fn); got != c.want {
+			t.Errorf("OldWording(%q, %q) = %q, want %q", c.id, c.fn, got, c.want)
+		}
+	}
+}

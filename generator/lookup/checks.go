@@ -34,6 +34,16 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
 		}
+		fn := c.Within
+		if fn == "" {
+			fn = c.Function
+		}
+		now := checks.OldWording(checks.BaseID(c), fn)
+		for _, old := range c.Formerly {
+			if w := checks.OldWording(old, fn); w != now && !contains(idx.Checks[i].Old, w) {
+				idx.Checks[i].Old = append(idx.Checks[i].Old, w)
+			}
+		}
 	}
 	idx.CheckURL = checkURL
 	for i := range idx.Docs {
@@ -91,8 +101,12 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 		for _, r := range removed {
 			if has[r.ID] {
-				idx.Checks = append(idx.Checks, checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
-					File: r.Where.File, Fn: r.Function})
+				e := checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+					File: r.Where.File, Fn: r.Function}
+				if w := checks.OldWording(r.ID, r.Function); w != "" {
+					e.Old = []string{w}
+				}
+				idx.Checks = append(idx.Checks, e)
 			}
 		}
 	}

@@ -102,6 +102,9 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"a removed check's old line: its removed page", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/scheduler/old_utils.cpp\":33, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Could not resolve persistent buffer: T3\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:33 (most recent call first):",
 		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
+	{"a removed check's function and its last wording, without its old line",
+		"RuntimeError: Could not resolve persistent buffer: T20_g_float[bS85{1}]\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:1544 (most recent call first):",
+		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
 	{"a removed check's file and function without its old line: nothing", "Exception raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:34 (most recent call first):", "", ""},
 	{"an older line, but the 2024 format prints another condition", "RuntimeError: h.has_value() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug", "", ""},
 	{"an older line, 2024 format, its own condition", "RuntimeError: def == nullptr || def->isA<LoadStoreOp>() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":801, please report a bug",
@@ -210,7 +213,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
@@ -228,7 +231,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	for _, want := range []string{"past:", "build:", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+	for _, want := range []string{"past:", "build:", "wording:", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}

@@ -29,6 +29,7 @@ const (
 	HowMessage   = "message template in full"
 	HowPast      = "line it had in an older build"
 	HowPart      = "message in part"
+	HowOld       = "an older wording"
 	HowCondition = "condition"
 	HowFunction  = "function only"
 	HowWords     = "words"
@@ -37,7 +38,7 @@ const (
 	HowSetting   = "set in the paste"
 )
 
-var howRank = map[string]int{HowOption: 0, HowBuild: 0, HowLine: 1, HowMessage: 2, HowPast: 3, HowPart: 4, HowText: 4, HowCondition: 5, HowFunction: 6, HowWords: 7}
+var howRank = map[string]int{HowOption: 0, HowBuild: 0, HowLine: 1, HowMessage: 2, HowPast: 3, HowPart: 4, HowOld: 4, HowText: 4, HowCondition: 5, HowFunction: 6, HowWords: 7}
 
 // SureMessage is the points from which most of a message, found alone,
 // puts its check forward (a paste cut short, or reworded at the end).
@@ -56,7 +57,7 @@ var reMessageAfter = regexp.MustCompile(`please report a bug (?:with repro scrip
 // contradicted says the paste prints a message where the check has one
 // of its own and none of it is there.
 func checkHow(h checks.Hit, contradicted bool) (level, how string) {
-	var exact, build, past, fn, fnIn, cond, all, part bool
+	var exact, build, past, fn, fnIn, cond, all, part, old bool
 	for _, ev := range h.Evidence {
 		switch {
 		case strings.HasPrefix(ev, "build:"):
@@ -69,6 +70,8 @@ func checkHow(h checks.Hit, contradicted bool) (level, how string) {
 			fn, fnIn = true, fnIn || strings.Contains(ev, " in ")
 		case ev == "condition":
 			cond = true
+		case strings.HasPrefix(ev, "wording:"):
+			old = true
 		case strings.HasPrefix(ev, "message:"):
 			var found, counted int
 			if n, _ := fmtScan(ev, &found, &counted); n == 2 && found == counted {
@@ -95,11 +98,15 @@ func checkHow(h checks.Hit, contradicted bool) (level, how string) {
 		return LevelProbably, HowPart
 	case cond && fnIn && !contradicted:
 		return LevelProbably, HowCondition
+	case old && (fn || past || h.Points >= SureMessage):
+		return LevelProbably, HowOld
 	case fn && !contradicted && (h.Entry.FnChecks == 1 || fnIn && h.Entry.FnInFile == 1):
 		// The function has this one check: the frame pins it.
 		return LevelProbably, HowFunction
 	case part:
 		return LevelRelated, HowPart
+	case old:
+		return LevelRelated, HowOld
 	case cond:
 		return LevelRelated, HowCondition
 	case fn || past:
@@ -146,7 +153,7 @@ func contradicts(e *checks.Entry, h checks.Hit, printed bool) bool {
 		return false
 	}
 	for _, ev := range h.Evidence {
-		if strings.HasPrefix(ev, "message:") {
+		if strings.HasPrefix(ev, "message:") || strings.HasPrefix(ev, "wording:") {
 			return false
 		}
 	}

@@ -511,9 +511,15 @@
     var noMessage = reNoMessage.test(flat);
     var known = Object.create(null);
     if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
-    var hits = [];
+    var hits = [], lowerWords = null;
     entries.forEach(function (e) {
       var points = 0, specific = 0, evidence = [];
+      var oldWords = 0;
+      (e.o || []).forEach(function (w) {
+        if (lowerWords === null) lowerWords = " " + (flat.toLowerCase().match(reCheckWords) || []).join(" ") + " ";
+        var n = w.split(" ").length;
+        if (n >= 3 && lowerWords.indexOf(" " + w + " ") >= 0 && n > oldWords) oldWords = n;
+      });
       fs.forEach(function (f) {
         var same = sameFile(f.file, e.f);
         var fnAgrees = f.fn === "" || !e.fn || f.fn === e.fn;
@@ -546,7 +552,7 @@
           evidence.push("file:" + f.file);
         }
       });
-      if (points === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
+      if (points === 0 && oldWords === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
       var pos = 0, found = 0, counted = 0, got = 0, weights = e.w || [];
       (e.m || "").split("{}").forEach(function (p, j) {
         p = p.replace(rePieceTrim, "");
@@ -563,6 +569,9 @@
       if (got > 0) {
         points += got; specific += got;
         evidence.push("message:" + found + " of " + counted + " pieces");
+      } else if (oldWords > 0) {
+        points += 250 * oldWords; specific += 250 * oldWords;
+        evidence.push("wording:" + oldWords + " words");
       }
       if ((e.cw || 0) > 0 && (bare.indexOf("Expected" + e.c) >= 0 || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
         points += e.cw; specific += e.cw;
@@ -631,22 +640,23 @@
 
   // How sure a result is (generator/lookup/verdict.go).
   var howBuild = "exact line at the paste's build", howLine = "exact line", howMessage = "message template in full",
-    howPast = "line it had in an older build", howPart = "message in part", howCondition = "condition",
+    howPast = "line it had in an older build", howPart = "message in part", howOld = "an older wording", howCondition = "condition",
     howFunction = "function only", howWords = "words", howText = "quotes the output", howSetting = "set in the paste";
   var howRank = {};
   howRank["names the option"] = 0; howRank[howBuild] = 0; howRank[howLine] = 1; howRank[howMessage] = 2; howRank[howPast] = 3;
-  howRank[howPart] = 4; howRank[howText] = 4; howRank[howCondition] = 5; howRank[howFunction] = 6; howRank[howWords] = 7;
+  howRank[howPart] = 4; howRank[howOld] = 4; howRank[howText] = 4; howRank[howCondition] = 5; howRank[howFunction] = 6; howRank[howWords] = 7;
   var sureMessage = 4000, noteSure = 30;
   var reMessageAfter = /please report a bug (?:with repro script )?to (?:NVFuser|PyTorch)[^.]*\.[\t ]*\r?\n?(?:Expected [^\n]* \. )?([A-Za-z][A-Za-z ]{3})/;
   function claimed(m) { return m.level === "raised" || m.level === "probably"; }
   function checkHow(h, contradicted) {
-    var exact = false, build = false, past = false, fn = false, fnIn = false, cond = false, all = false, part = false;
+    var exact = false, build = false, past = false, fn = false, fnIn = false, cond = false, all = false, part = false, old = false;
     h.evidence.forEach(function (ev) {
       if (ev.indexOf("build:") === 0) build = true;
       else if (ev.indexOf("frame:") === 0) exact = true;
       else if (ev.indexOf("past:") === 0) past = true;
       else if (ev.indexOf("function:") === 0) { fn = true; fnIn = fnIn || ev.indexOf(" in ") >= 0; }
       else if (ev === "condition") cond = true;
+      else if (ev.indexOf("wording:") === 0) old = true;
       else if (ev.indexOf("message:") === 0) {
         var m = /^message:([0-9]+) of ([0-9]+) /.exec(ev);
         if (m && m[1] === m[2]) all = true; else part = true;
@@ -660,8 +670,10 @@
     if (past && !contradicted) return ["probably", howPast];
     if (part && (fnIn || cond || past || h.points >= sureMessage) && !contradicted) return ["probably", howPart];
     if (cond && fnIn && !contradicted) return ["probably", howCondition];
+    if (old && (fn || past || h.points >= sureMessage)) return ["probably", howOld];
     if (fn && !contradicted && (h.e.fnn === 1 || fnIn && h.e.fnf === 1)) return ["probably", howFunction];
     if (part) return ["related", howPart];
+    if (old) return ["related", howOld];
     if (cond) return ["related", howCondition];
     if (fn || past) return ["related", howFunction];
     return ["related", howWords];
@@ -669,7 +681,7 @@
   function contradicts(h, printed) {
     if (!printed) return false;
     if (!(h.e.w || []).some(function (w) { return w > 0; })) return false;
-    return !h.evidence.some(function (ev) { return ev.indexOf("message:") === 0; });
+    return !h.evidence.some(function (ev) { return ev.indexOf("message:") === 0 || ev.indexOf("wording:") === 0; });
   }
   function noteHow(score, textSpecific) {
     if (textSpecific) return ["probably", howText];
