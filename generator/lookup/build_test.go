@@ -76,3 +76,24 @@ func FuzzParseBuild(f *testing.F) {
 		}
 	})
 }
+
+func TestReportURL(t *testing.T) {
+	idx := &Index{Report: "https://github.com/NVIDIA/Fuser/issues/new"}
+	long := strings.Repeat("frame #1: nvfuser::f() ÄÖ\n", 400)
+	m := &Match{Title: "Vectorized accesses cannot be inline", URL: "https://h.test/errors/v/", Check: "v", Build: "0.2.24+git6eb2bc0"}
+	u := idx.ReportURL("# nvfuser version: 0.2.24+git6eb2bc0\n"+long, m)
+	for _, want := range []string{"?title=Vectorized%20accesses%20cannot%20be%20inline&body=", "Check%3A%20v%0A", "Build%3A%20nvfuser%200.2.24%2Bgit6eb2bc0", "Handbook%3A%20https%3A%2F%2Fh.test%2Ferrors%2Fv%2F", "trimmed"} {
+		if !strings.Contains(u, want) {
+			t.Errorf("report link lacks %q: %.300s", want, u)
+		}
+	}
+	if len(u) > 8000 {
+		t.Errorf("report link is %d bytes: too long for a URL", len(u))
+	}
+	if got := idx.ReportURL("Segmentation fault\nnvfuser: 0.2.3\n", nil); !strings.Contains(got, "title=Error%20no%20nvFuser%20check%20matched") || !strings.Contains(got, "Build%3A%20nvfuser%200.2.3") {
+		t.Errorf("no-match report link: %s", got)
+	}
+	if (&Index{}).ReportURL("x", nil) != "" {
+		t.Error("a report link without a tracker")
+	}
+}

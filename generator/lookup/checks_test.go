@@ -55,6 +55,7 @@ func fixtureChecks() []*model.Check {
 
 func checkIndex(t testing.TB) *Index {
 	idx := fixtureIndex(t)
+	idx.Report = "https://github.com/NVIDIA/Fuser/issues/new"
 	idx.WithChecks(fixtureChecks(), "https://h.test/errors/", map[string][]string{
 		"reduction-smem-overflow": {"compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
 	})
@@ -235,6 +236,9 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}
+	}
+	if !strings.Contains(out, `"report":"https://github.com/NVIDIA/Fuser/issues/new?title=`) {
+		t.Error("no report link was built: the comparison proved nothing about them")
 	}
 	// A build given in the version field, as `gen lookup --version` and
 	// the page's field give it, over the same texts.

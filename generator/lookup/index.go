@@ -43,6 +43,9 @@ type Index struct {
 	// CheckURL + id + "/".
 	Checks   []checks.Entry `json:"checks,omitempty"`
 	CheckURL string         `json:"check_url,omitempty"`
+	// Report is where a new nvFuser issue is opened (see report.go); ""
+	// without a tracker.
+	Report string `json:"report,omitempty"`
 }
 
 // URL is the address of one page the index links to ("" when it links

@@ -256,7 +256,7 @@ func compareWithBrowserAt(t *testing.T, idx *Index, inputs, texts []string, give
 	harness := `const L = require(process.argv[1]); const fs = require("fs");
 const idx = JSON.parse(fs.readFileSync(process.argv[2]));
 const texts = JSON.parse(fs.readFileSync(process.argv[3]));
-process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), tokens: L.tokens(t), matches: L.rank(idx, t, process.argv[4])}))));`
+process.stdout.write(JSON.stringify(texts.map(t => { const m = L.rank(idx, t, process.argv[4]); return {features: L.features(t), tokens: L.tokens(t), matches: m, report: L.reportURL(idx, t, m.length > 0 ? m[0] : null)}; })));`
 	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json"), given).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
@@ -265,6 +265,7 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), to
 		Features []string `json:"features"`
 		Tokens   []string `json:"tokens"`
 		Matches  []Match  `json:"matches"`
+		Report   string   `json:"report"`
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("node output: %v\n%s", err, out)
@@ -280,6 +281,13 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), to
 		goM := idx.RankFor(text, given)
 		if !reflect.DeepEqual(goM, fixNil(js[i].Matches)) {
 			t.Errorf("%s: rankings differ\n go: %+v\n js: %+v", inputs[i], goM, js[i].Matches)
+		}
+		var first *Match
+		if len(goM) > 0 {
+			first = &goM[0]
+		}
+		if goR := idx.ReportURL(text, first); goR != js[i].Report {
+			t.Errorf("%s: report links differ\n go: %s\n js: %s", inputs[i], goR, js[i].Report)
 		}
 	}
 	return string(out)

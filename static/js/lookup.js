@@ -770,6 +770,34 @@
     return out;
   }
 
+  // The new-issue link (generator/lookup/report.go).
+  function truncateChars(s, n) { var a = Array.from(s); return a.length > n ? a.slice(0, n).join("") : s; }
+  function trimPaste(text) {
+    text = text.split("\r\n").join("\n").replace(/^\n+|\n+$/g, "");
+    var lines = text.split("\n"), cut = false;
+    if (lines.length > 40) { lines = lines.slice(0, 40); cut = true; }
+    var out = lines.join("\n");
+    if (Array.from(out).length > 1500) { out = truncateChars(out, 1500); cut = true; }
+    if (cut) out += "\n[\u2026 trimmed]";
+    return out;
+  }
+  function reportURL(index, text, m) {
+    if (!index.report) return "";
+    var title = "Error no nvFuser check matched", body = "";
+    if (m) {
+      title = m.title;
+      if (m.check) body += "Check: " + m.check + "\n";
+      body += "Handbook: " + m.url + "\n";
+      if (m.build) body += "Build: nvfuser " + m.build + "\n";
+    } else {
+      var b = parseBuild(text);
+      if (buildKnown(b)) body += "Build: nvfuser " + buildString(b) + "\n";
+    }
+    title = truncateChars(title.split(/[\t\n\f\r\v ]+/).filter(function (w) { return w !== ""; }).join(" "), 100);
+    body += "\n```\n" + trimPaste(text) + "\n```\n";
+    return index.report + "?title=" + encodeURIComponent(title) + "&body=" + encodeURIComponent(body);
+  }
+
   function rankFor(index, text, given) {
     var b = parseVersionField(given);
     if (!buildKnown(b)) b = parseBuild(text);
@@ -778,7 +806,7 @@
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, parseBuild: parseBuild, parseVersionField: parseVersionField,
+  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, parseBuild: parseBuild, parseVersionField: parseVersionField, reportURL: reportURL,
     rank: function (index, text, given) { return rankFor(index, text, given || ""); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
