@@ -44,6 +44,12 @@ var howRank = map[string]int{HowOption: 0, HowBuild: 0, HowLine: 1, HowMessage: 
 // puts its check forward (a paste cut short, or reworded at the end).
 const SureMessage = 4000
 
+// NotePinned is how many specific features (a symbol, a sanitizer kind,
+// a test, a word pair; a file name is too common) put a note forward
+// below NoteSure: one alone beside a signal is a crash that merely passed
+// through the same place.
+const NotePinned = 2
+
 // NoteSure is the score from which a note's features alone put it
 // forward; below it a note is related unless it quotes the check that
 // matched or most of the pasted output.
@@ -163,10 +169,16 @@ func contradicts(e *checks.Entry, h checks.Hit, printed bool) bool {
 // noteHow is a note's level: one that quotes the matched check takes the
 // check's; otherwise its own evidence must be strong.
 func noteHow(m Match, specificText bool) (level, how string) {
+	pinned := 0
+	for _, ev := range m.Evidence {
+		if k, _, _ := strings.Cut(ev, ":"); specific[k] && k != "file" {
+			pinned++
+		}
+	}
 	switch {
 	case specificText:
 		return LevelProbably, HowText
-	case m.Score >= NoteSure:
+	case m.Score >= NoteSure || pinned >= NotePinned:
 		return LevelProbably, HowWords
 	}
 	return LevelRelated, HowWords

@@ -252,7 +252,7 @@
     var out = [];
     scoreDocs(index, text).forEach(function (s) {
       if (s.score >= index.threshold && s.specific) {
-        var lh = noteHow(s.score, s.textSpecific);
+        var lh = noteHow(s.score, s.textSpecific, s.evidence);
         out.push({ id: s.id, title: s.title, url: s.url, score: s.score, evidence: s.evidence, level: lh[0], how: lh[1] });
       }
     });
@@ -683,9 +683,14 @@
     if (!(h.e.w || []).some(function (w) { return w > 0; })) return false;
     return !h.evidence.some(function (ev) { return ev.indexOf("message:") === 0 || ev.indexOf("wording:") === 0; });
   }
-  function noteHow(score, textSpecific) {
+  function noteHow(score, textSpecific, evidence) {
+    var pinned = 0;
+    evidence.forEach(function (ev) {
+      var k = ev.slice(0, ev.indexOf(":") >= 0 ? ev.indexOf(":") : ev.length);
+      if (specific[k] && k !== "file") pinned++;
+    });
     if (textSpecific) return ["probably", howText];
-    if (score >= noteSure) return ["probably", howWords];
+    if (score >= noteSure || pinned >= 2) return ["probably", howWords];
     return ["related", howWords];
   }
   function claimFirst(ms) {
