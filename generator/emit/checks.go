@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -64,6 +65,9 @@ type checkParams struct {
 	// FnChanges are the last commits that changed the function the check
 	// is in, newest first.
 	FnChanges []fnChange `toml:"function_changes,omitempty"`
+	// Report opens a new nvFuser issue about the check (the page's
+	// "report this" link; the since-your-build block adds the build).
+	Report string `toml:"report_url,omitempty"`
 }
 
 type fnChange struct {
@@ -255,6 +259,9 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	}
 	for _, old := range p.Formerly {
 		f.Aliases = append(f.Aliases, urls.Check(old))
+	}
+	if e.site.RepoURL != "" {
+		p.Report = lookup.CheckReportURL(urls.NewIssue(e.site.RepoURL), f.Title, c.ID, urls.Absolute(e.site.BaseURL, urls.Check(c.ID)))
 	}
 	for _, x := range c.Tests {
 		p.Tests = append(p.Tests, checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex,

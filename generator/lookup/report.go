@@ -92,3 +92,15 @@ func escapeComponent(s string) string {
 	}
 	return b.String()
 }
+
+// CheckReportURL is a check page's "report this" link: the check's title,
+// id and page, no paste (the reader adds the error in the issue); the
+// page adds "Build:" from its ?v= when a reader came with one.
+func CheckReportURL(report, title, id, page string) string {
+	if report == "" {
+		return ""
+	}
+	title = truncateRunes(strings.Join(strings.Fields(title), " "), 100)
+	body := "Check: " + id + "\nHandbook: " + page + "\n\n```\n(paste the error here)\n```\n"
+	return report + "?title=" + escapeComponent(title) + "&body=" + escapeComponent(body)
+}

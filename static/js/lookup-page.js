@@ -61,6 +61,8 @@
       // The index holds absolute permalinks (gen lookup prints them); in
       // the browser stay on the site being browsed, a preview or a copy.
       var u = new URL(m.url, location.href);
+      // A check's page shows what changed since the build the paste named.
+      if (m.kind === "check" && m.build && m.build.indexOf("commit ") !== 0) u.searchParams.set("v", m.build);
       a.href = u.pathname + u.search + u.hash;
       li.appendChild(a);
       // A check is nvFuser's own: say so, and say which check a note explains.
