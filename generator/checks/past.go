@@ -95,6 +95,10 @@ func pastAt(e *Entry, file string, line int, v string) (ok, atBuild, excluded bo
 		return false, false, false
 	}
 	want := itoa(line)
+	// Most entries never held this line: skip them without splitting.
+	if !strings.Contains(e.Past, want) {
+		return false, false, false
+	}
 	known := true
 	for _, g := range strings.Split(e.Past, " ") {
 		path, lines := e.File, g

@@ -479,6 +479,8 @@
     var r = { ok: false, atBuild: false, excluded: false };
     if (!e.p || line <= 0) return r;
     var want = String(line), known = true;
+    // Most entries never held this line: skip them without splitting.
+    if (e.p.indexOf(want) < 0) return r;
     e.p.split(" ").forEach(function (g) {
       var path = e.f, lines = g, k = g.indexOf("|");
       if (k >= 0) { path = g.slice(0, k); lines = g.slice(k + 1); }
