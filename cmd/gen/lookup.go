@@ -18,7 +18,7 @@ import (
 // index in the built site.
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check, level, how, wrapper, build}] as JSON (same as --format json)")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check, level, how, wrapper, build, since}] as JSON (same as --format json)")
 	version := fs.String("version", "", "the nvFuser build the error came from (0.2.24, 0.2.24+git6eb2bc0, or a commit); default: read from the text")
 	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
 	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
@@ -93,6 +93,12 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%d. %s  [%s: %s; score %.1f]\n   %s\n   matched: %s\n", i+1, m.Title, levelWords(m.Level), m.How, m.Score, m.URL, strings.Join(m.Evidence, ", "))
 		if m.Wrapper != "" {
 			fmt.Fprintf(stdout, "   inside the wrapper check %s\n", m.Wrapper)
+		}
+		if len(m.Since) > 0 {
+			fmt.Fprintf(stdout, "   since nvfuser %s:\n", m.Build)
+			for _, s := range m.Since {
+				fmt.Fprintf(stdout, "     - %s\n", s)
+			}
 		}
 		if m.Note != "" {
 			fmt.Fprintf(stdout, "   %s\n", m.Note)

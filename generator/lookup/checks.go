@@ -38,6 +38,17 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		if fn == "" {
 			fn = c.Function
 		}
+		if len(c.FunctionChanges) > 0 {
+			if idx.FnChanges == nil {
+				idx.FnChanges = map[string][]string{}
+			}
+			k := c.Where.File + "#" + c.Function
+			if _, done := idx.FnChanges[k]; !done {
+				for _, ev := range c.FunctionChanges {
+					idx.FnChanges[k] = append(idx.FnChanges[k], shortCommit(ev.Commit)+" "+ev.Date+" "+ev.Version)
+				}
+			}
+		}
 		now := checks.OldWording(checks.BaseID(c), fn)
 		for _, old := range c.Formerly {
 			if w := checks.OldWording(old, fn); w != now && !contains(idx.Checks[i].Old, w) {
@@ -231,7 +242,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
 			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID,
-			Level: level, How: how, Wrapper: inner})
+			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v)})
 	}
 	for _, m := range notes {
 		if !placed[m.ID] {

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -34,7 +35,8 @@ func fixtureChecks() []*model.Check {
 			Where: model.Location{File: "csrc/bfs.h", Line: 261}, EndLine: 261},
 		&model.Check{ID: "getinnerleafdim-merge-with-size-1-dimension-is", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"merge with size-1 dimension is supposed to be translated to squeeze by reshape"}, Condition: "!merge->inner()->extent()->isOneInt()",
-			Function: "getInnerLeafDim", Within: "getInnerLeafDim", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 622}, EndLine: 624},
+			Function: "getInnerLeafDim", Within: "getInnerLeafDim", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 622}, EndLine: 624,
+			FunctionChanges: []model.Event{{Commit: "aaaaaaaaaaaa1", Date: "2025-03-01", Version: "0.2.26"}, {Commit: "bbbbbbbbbbbb2", Date: "2024-11-01", Version: "0.2.22"}}},
 		&model.Check{ID: "isvalidreference-reference-is-not-valid", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"reference tensor is not valid for this fusion"}, Condition: "ok",
 			Function: "isValidReference", Within: "isValidReference", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499}, EndLine: 499},
@@ -174,6 +176,11 @@ func TestWrappedAndVersioned(t *testing.T) {
 	if len(got) == 0 || got[0].Build != "0.2.24+git6eb2bc0" || got[0].How != HowBuild || got[0].Level != LevelRaised {
 		t.Errorf("versioned: %+v", got)
 	}
+	// What happened since 0.2.24: moved, and changed in 0.2.26 (not the
+	// 0.2.22 change, which the build had).
+	if want := []string{"moved: csrc/scheduler/tools/domain_map.cpp:499 in 0.2.24, csrc/scheduler/tools/domain_map.cpp:622 now", "changed: aaaaaaaaa 2025-03-01 (0.2.26)"}; len(got) == 0 || !reflect.DeepEqual(got[0].Since, want) {
+		t.Errorf("since: %q, want %q", got[0].Since, want)
+	}
 	// The version field overrides the paste: at 0.2.31 today's check.
 	got = idx.RankFor(byName["an older build named by its version line: the line at that build"], "0.2.31")
 	if len(got) == 0 || got[0].ID != "isvalidreference-reference-is-not-valid" || got[0].Build != "0.2.31" {
@@ -232,7 +239,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	for _, want := range []string{"past:", "build:", "wording:", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, "changed: aaaaaaaaa 2025-03-01 (0.2.26)", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}

@@ -46,6 +46,10 @@ type Index struct {
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`
+	// FnChanges are the last commits that changed each function holding
+	// checks, newest first, by "file#function": "abc1234 2024-12-10 0.2.23"
+	// (see since.go).
+	FnChanges map[string][]string `json:"fn_changes,omitempty"`
 }
 
 // URL is the address of one page the index links to ("" when it links
@@ -102,6 +106,10 @@ type Match struct {
 	// Build is the nvFuser build the result was resolved against, as the
 	// paste (or the version field) named it.
 	Build string `json:"build,omitempty"`
+	// Since says what happened to a check after that build: moved,
+	// reworded, removed, and the commits that changed its function since,
+	// newest first (see since.go).
+	Since []string `json:"since,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.

@@ -72,6 +72,12 @@
       if (m.level) li.appendChild(el("span", "lookup-level lookup-level-" + m.level, " " + levelWords[m.level] + (m.how ? " (" + m.how + ")" : "")));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
+      if (m.since && m.since.length > 0) {
+        li.appendChild(el("p", "lookup-since", "Since nvFuser " + m.build + ":"));
+        var ul = el("ul", "lookup-since-list");
+        m.since.forEach(function (x) { ul.appendChild(el("li", null, x)); });
+        li.appendChild(ul);
+      }
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));
       li.appendChild(ev);
       // An option's match says whether it exists in the reported version.

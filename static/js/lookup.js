@@ -741,6 +741,30 @@
     return { hits: hits, wrapper: wrapper };
   }
 
+  // What happened to a check after the paste's build (generator/lookup/since.go).
+  function since(index, h, v) {
+    if (v === "") return null;
+    var e = h.e, out = [];
+    h.evidence.forEach(function (ev) {
+      if (ev.indexOf("build:") === 0) {
+        var rest = ev.slice(6), at = rest.indexOf("@"), place = at >= 0 ? rest.slice(0, at) : rest;
+        if (e.k !== "removed" && place !== e.f + ":" + e.l[0]) out.push("moved: " + place + " in " + v + ", " + e.f + ":" + e.l[0] + " now");
+      }
+      if (ev.indexOf("wording:") === 0 && e.k !== "removed") {
+        out.push("reworded since: it now prints \u201c" + (e.m || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "") + "\u201d");
+      }
+    });
+    if (e.k === "removed") out.push("removed since: its page says when, and what replaced it");
+    var key = e.f + "#" + (e.fn || "");
+    if (index.fn_changes && Object.prototype.hasOwnProperty.call(index.fn_changes, key)) {
+      index.fn_changes[key].forEach(function (c) {
+        var f = c.split(/[\t\n\f\r\v ]+/).filter(function (x) { return x !== ""; });
+        if (f.length === 3 && compareVersions(f[2], v) > 0) out.push("changed: " + f[0] + " " + f[1] + " (" + f[2] + ")");
+      });
+    }
+    return out.length > 0 ? out : null;
+  }
+
   // rankWithChecks (generator/lookup/checks.go): a note quoting a matched
   // check first, the check right after it, then the other notes.
   function rankWithChecks(index, text, v) {
@@ -771,6 +795,8 @@
       var title = h.e.t || (h.e.m || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "");
       var c = { id: h.e.id, title: title, url: index.check_url + h.e.id + "/", score: h.points / 100, evidence: h.evidence, kind: "check", check: h.e.id, level: level, how: how };
       if (inner !== "") c.wrapper = inner;
+      var sn = since(index, h, v);
+      if (sn) c.since = sn;
       out.push(c);
     });
     notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });
