@@ -352,6 +352,10 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 		// An older wording, word for word.
 		oldWords := 0
 		for _, w := range e.Old {
+			// Its first word must be in the text before the text is searched.
+			if first, _, _ := strings.Cut(w, " "); !words[first] {
+				continue
+			}
 			if lowerWords == "" {
 				lowerWords = " " + strings.Join(reWords.FindAllString(strings.ToLower(flat), -1), " ") + " "
 			}
@@ -368,7 +372,11 @@ func MatchAt(entries []Entry, text, v string) []Hit {
 			if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
 				exact = false
 			}
-			past, atBuild, excluded := pastAt(e, f.file, f.line, v)
+			// Past lines are looked up only where they can count.
+			var past, atBuild, excluded bool
+			if !exact && fnAgrees {
+				past, atBuild, excluded = pastAt(e, f.file, f.line, v)
+			}
 			switch {
 			// A line of the call pins the check, unless the frame names
 			// another function: an older build whose lines differ.

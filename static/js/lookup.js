@@ -518,6 +518,8 @@
       var points = 0, specific = 0, evidence = [];
       var oldWords = 0;
       (e.o || []).forEach(function (w) {
+        var sp = w.indexOf(" ");
+        if (!words[sp >= 0 ? w.slice(0, sp) : w]) return;
         if (lowerWords === null) lowerWords = " " + (flat.toLowerCase().match(reCheckWords) || []).join(" ") + " ";
         var n = w.split(" ").length;
         if (n >= 3 && lowerWords.indexOf(" " + w + " ") >= 0 && n > oldWords) oldWords = n;
@@ -527,7 +529,7 @@
         var fnAgrees = f.fn === "" || !e.fn || f.fn === e.fn;
         var exact = same && f.line >= e.l[0] && f.line <= e.l[1] && fnAgrees;
         if (exact && v !== "" && e.s && compareVersions(v, e.s) < 0) exact = false;
-        var past = pastAt(e, f.file, f.line, v);
+        var past = !exact && fnAgrees ? pastAt(e, f.file, f.line, v) : { ok: false, atBuild: false, excluded: false };
         if (exact) {
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
