@@ -18,7 +18,8 @@ import (
 // index in the built site.
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check}] as JSON (same as --format json)")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check, level, how, wrapper, build, since}] as JSON (same as --format json)")
+	version := fs.String("version", "", "the nvFuser build the error came from (0.2.24, 0.2.24+git6eb2bc0, or a commit); default: read from the text")
 	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
 	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
 	out := fs.String("out", "", "the built site (default: the site the last build published, else out in the config)")
@@ -68,34 +69,66 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	switch *format {
 	case "text", "json":
 	case "github":
-		return githubTriage(idx, string(text), *summary, stdout)
+		return githubTriage(idx, string(text), *version, *summary, stdout)
 	default:
 		fmt.Fprintf(stderr, "gen lookup: --format is text, json or github, not %q\n", *format)
 		return errUsage
 	}
-	matches := idx.Rank(string(text))
+	matches := idx.RankFor(string(text), *version)
 	if *format == "json" {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(matches)
 	}
-	if len(matches) == 0 {
-		fmt.Fprintf(stdout, "no runbook matches this error (searched %d notes in %s)\n", len(idx.Docs), siteDir)
-		return nil
+	if len(matches) > 0 && matches[0].Build != "" {
+		fmt.Fprintf(stdout, "resolved against nvfuser %s\n", matches[0].Build)
+	}
+	if len(matches) == 0 || !matches[0].Claimed() {
+		fmt.Fprintf(stdout, "no nvFuser check or runbook matched this error (searched %d checks and %d notes in %s)\n", len(idx.Checks), len(idx.Docs), siteDir)
+		if len(matches) > 0 {
+			fmt.Fprintln(stdout, "related pages (set in the paste, or sharing words with it):")
+		}
 	}
 	for i, m := range matches {
-		fmt.Fprintf(stdout, "%d. %s  (score %.1f)\n   %s\n   matched: %s\n", i+1, m.Title, m.Score, m.URL, strings.Join(m.Evidence, ", "))
+		fmt.Fprintf(stdout, "%d. %s  [%s: %s; score %.1f]\n   %s\n   matched: %s\n", i+1, m.Title, levelWords(m.Level), m.How, m.Score, m.URL, strings.Join(m.Evidence, ", "))
+		if m.Wrapper != "" {
+			fmt.Fprintf(stdout, "   inside the wrapper check %s\n", m.Wrapper)
+		}
+		if len(m.Since) > 0 {
+			fmt.Fprintf(stdout, "   since nvfuser %s:\n", m.Build)
+			for _, s := range m.Since {
+				fmt.Fprintf(stdout, "     - %s\n", s)
+			}
+		}
 		if m.Note != "" {
 			fmt.Fprintf(stdout, "   %s\n", m.Note)
 		}
 	}
+	var first *lookup.Match
+	if len(matches) > 0 && matches[0].Claimed() {
+		first = &matches[0]
+	}
+	if u := idx.ReportURL(string(text), first); u != "" {
+		fmt.Fprintf(stdout, "report this to nvFuser: %s\n", u)
+	}
 	return nil
+}
+
+// levelWords is how a result's level reads.
+func levelWords(level string) string {
+	switch level {
+	case lookup.LevelRaised:
+		return "this check raised it"
+	case lookup.LevelProbably:
+		return "probably"
+	}
+	return "related"
 }
 
 // githubTriage prints GitHub Actions workflow commands for a CI log and
 // appends the markdown summary to the job's summary file.
-func githubTriage(idx *lookup.Index, log, summary string, stdout io.Writer) error {
-	r := triage.Run(idx, log)
+func githubTriage(idx *lookup.Index, log, version, summary string, stdout io.Writer) error {
+	r := triage.RunFor(idx, log, version)
 	if err := r.Annotate(stdout); err != nil {
 		return err
 	}

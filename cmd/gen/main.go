@@ -76,7 +76,7 @@ commands:
            pages and shows its error on top of them. --poll polls the files at that interval instead of
            waiting for file events (network drives). Renders into generated/serve/;
            the published site (--out) is not touched.
-  lookup   [--format text|json|github] [--json] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
+  lookup   [--format text|json|github] [--json] [--version V] [--summary FILE] [--out DIR] [--config FILE] [FILE]:
            rank runbooks for an error or a CI log (stdin or FILE) against the site the
            last build published (else out in the config; --out: that site), and say
            which site it searched; an option an "Invalid option" error names comes
@@ -84,7 +84,12 @@ commands:
            the options and variables the text sets (NVFUSER_DUMP=x python ...) follow
            the best match; --format github prints GitHub Actions annotations linking each matching
            runbook (and each failing test a runbook names) and appends a markdown
-           summary to --summary FILE, default $GITHUB_STEP_SUMMARY
+           summary to --summary FILE, default $GITHUB_STEP_SUMMARY. Each result says how it
+           matched and how sure it is (this check raised it / probably / related); an
+           error inside the parallel compiler's wrapper lands on each inner check; the
+           build (--version V, else the text's "nvfuser version: X+gitH", pip lines,
+           wheel names) resolves FILE:LINE against that build's lines; and it prints a
+           link that opens a prefilled nvFuser issue
   version  gen's, Hugo's, Pagefind's and Go's versions (for bug reports)
   help     this text; -h or --help after any command lists its flags
 

@@ -87,6 +87,14 @@ type Entry struct {
 	Anchors []string `json:"a,omitempty"`
 	// Past are the lines the check had in past revisions (see past.go).
 	Past string `json:"p,omitempty"`
+	// Old are the wordings the check had before (the words of the ids it
+	// was known by), or a removed check's last: a paste from a build that
+	// printed them still finds it.
+	Old []string `json:"o,omitempty"`
+	// Since is the first nvFuser version whose revisions had the check at
+	// today's line: an error from an older build naming that line meant
+	// another check.
+	Since string `json:"s,omitempty"`
 }
 
 // Hit is a check a text matched.
@@ -308,7 +316,17 @@ func sameFile(frameFile, file string) bool {
 
 // Match scores every entry against the text and returns the hits,
 // best first (then by id), at most MaxHits.
-func Match(entries []Entry, text string) []Hit {
+func Match(entries []Entry, text string) []Hit { return MatchAt(entries, text, "") }
+
+// SpellingPoints is what the spelling of an error code is worth: the
+// driver API names its codes CUDA_ERROR_…, the runtime API cudaError…,
+// and the two safe-call macros raise the same words otherwise.
+const SpellingPoints = 800
+
+// MatchAt is Match for an error from nvFuser version v ("" unknown): a
+// FILE:LINE is resolved against the lines the checks had in that
+// version's revisions, where the history knows them.
+func MatchAt(entries []Entry, text, v string) []Hit {
 	flat := Flatten(text)
 	bare := strings.ReplaceAll(flat, " ", "")
 	words := wordSet(flat)
@@ -327,27 +345,62 @@ func Match(entries []Entry, text string) []Hit {
 			known[entries[i].File] = true
 		}
 	}
+	var lowerWords string
 	var hits []Hit
 	for i := range entries {
 		e := &entries[i]
 		points, specific := 0, 0
 		var evidence []string
+		// An older wording, word for word.
+		oldWords := 0
+		for _, w := range e.Old {
+			// Its first word must be in the text before the text is searched.
+			if first, _, _ := strings.Cut(w, " "); !words[first] {
+				continue
+			}
+			if lowerWords == "" {
+				lowerWords = " " + strings.Join(reWords.FindAllString(strings.ToLower(flat), -1), " ") + " "
+			}
+			if n := strings.Count(w, " ") + 1; n >= MinOldWords && strings.Contains(lowerWords, " "+w+" ") && n > oldWords {
+				oldWords = n
+			}
+		}
 		for _, f := range fs {
 			same := sameFile(f.file, e.File)
+			fnAgrees := f.fn == "" || e.Fn == "" || f.fn == e.Fn
+			exact := same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && fnAgrees
+			// Built before the check came to today's line: the line
+			// held another check (or none) in that build.
+			if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
+				exact = false
+			}
+			// Past lines are looked up only where they can count.
+			var past, atBuild, excluded bool
+			if !exact && fnAgrees {
+				past, atBuild, excluded = pastAt(e, f.file, f.line, v)
+			}
 			switch {
 			// A line of the call pins the check, unless the frame names
 			// another function: an older build whose lines differ.
-			case same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && (f.fn == "" || e.Fn == "" || f.fn == e.Fn):
+			case exact:
 				points += FrameExact
 				specific += FrameExact
 				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 			// A line the check had in an older build.
-			case (f.fn == "" || e.Fn == "" || f.fn == e.Fn) && pastAt(e, f.file, f.line) &&
+			case fnAgrees && past && !excluded &&
 				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
 				!(noMessage && hasOwnText(e.Message)):
-				points += FramePast
-				specific += FramePast
-				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				if atBuild {
+					// The paste's own build had it there: as sure as
+					// today's line.
+					points += FrameExact
+					specific += FrameExact
+					evidence = append(evidence, "build:"+f.file+":"+itoa(f.line)+"@"+v)
+				} else {
+					points += FramePast
+					specific += FramePast
+					evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+				}
 				if f.fn != "" && f.fn == e.Fn {
 					// The frame's function agrees too: more than the
 					// function alone gives its siblings.
@@ -366,7 +419,7 @@ func Match(entries []Entry, text string) []Hit {
 				evidence = append(evidence, "file:"+f.file)
 			}
 		}
-		if points == 0 && !anyIn(e.Anchors, words) {
+		if points == 0 && oldWords == 0 && !anyIn(e.Anchors, words) {
 			continue
 		}
 		pos, found, counted, got := 0, 0, 0, 0
@@ -395,12 +448,26 @@ func Match(entries []Entry, text string) []Hit {
 			points += got
 			specific += got
 			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
+		} else if oldWords > 0 {
+			points += OldWordPoints * oldWords
+			specific += OldWordPoints * oldWords
+			evidence = append(evidence, "wording:"+itoa(oldWords)+" words")
 		}
 		// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
 		if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
 			points += e.CondWeight
 			specific += e.CondWeight
 			evidence = append(evidence, "condition")
+		}
+		// Twins told apart by how the error code is spelled.
+		if points > 0 {
+			for _, sp := range spellings {
+				if strings.Contains(e.Cond, sp.cond) && strings.Contains(flat, sp.code) {
+					points += SpellingPoints
+					specific += SpellingPoints
+					evidence = append(evidence, "spelling:"+sp.code)
+				}
+			}
 		}
 		if points >= Threshold && specific >= Specific {
 			hits = append(hits, Hit{Entry: e, Points: points, Evidence: evidence})
@@ -416,6 +483,34 @@ func Match(entries []Entry, text string) []Hit {
 		hits = hits[:MaxHits]
 	}
 	return hits
+}
+
+// An older wording counts from MinOldWords words, OldWordPoints each.
+const (
+	MinOldWords   = 3
+	OldWordPoints = 250
+)
+
+// OldWording is the words of an id after its function's: the first
+// words of the message the check had when it was known by that id.
+func OldWording(id, fn string) string {
+	words := strings.Split(id, "-")
+	if fw := slugWords(fn, 8); len(fw) > 0 && len(words) > len(fw) && strings.Join(words[:len(fw)], "-") == strings.Join(fw, "-") {
+		words = words[len(fw):]
+	}
+	// A numbered twin's suffix is no word of the message.
+	if n := len(words); n > 1 && strings.Trim(words[n-1], "0123456789") == "" {
+		words = words[:n-1]
+	}
+	return strings.Join(words, " ")
+}
+
+// spellings pair the success constant a safe-call macro compares with
+// the spelling its API gives error codes.
+var spellings = []struct{ cond, code string }{
+	{"CUDA_SUCCESS", "CUDA_ERROR_"},
+	{"cudaSuccess", "cudaError"},
+	{"NVRTC_SUCCESS", "NVRTC_ERROR"},
 }
 
 // hasOwnText: a message template with words of the caller's, beyond the

@@ -22,22 +22,34 @@ import (
 const FramePast = 3000
 
 // AddPast fills the entries' Past from the spots (entries and spots by
-// check id; the order of spots does not matter).
+// check id; the order of spots does not matter). A line whose versions
+// the history knows carries them: "499@0.2.10-0.2.24". A spot at the
+// check's line today gives the version it has sat there since (Since).
 func AddPast(entries []Entry, spots []model.PastSpot) {
 	at := make(map[string]int, len(entries))
 	for i := range entries {
 		at[entries[i].ID] = i
 	}
-	byEntry := map[int]map[string][]int{}
+	type place struct {
+		line     int
+		from, to string
+	}
+	byEntry := map[int]map[string][]place{}
 	for _, s := range spots {
 		i, ok := at[s.Check]
 		if !ok {
 			continue
 		}
-		if byEntry[i] == nil {
-			byEntry[i] = map[string][]int{}
+		if s.Current {
+			if s.From != "" && (entries[i].Since == "" || compareVersions(s.From, entries[i].Since) < 0) {
+				entries[i].Since = s.From
+			}
+			continue
 		}
-		byEntry[i][s.File] = append(byEntry[i][s.File], s.Line)
+		if byEntry[i] == nil {
+			byEntry[i] = map[string][]place{}
+		}
+		byEntry[i][s.File] = append(byEntry[i][s.File], place{s.Line, s.From, s.To})
 	}
 	for i, files := range byEntry {
 		names := make([]string, 0, len(files))
@@ -48,10 +60,18 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 		var groups []string
 		for _, f := range names {
 			lines := files[f]
-			sort.Ints(lines)
+			sort.Slice(lines, func(a, b int) bool {
+				if lines[a].line != lines[b].line {
+					return lines[a].line < lines[b].line
+				}
+				return lines[a].from < lines[b].from
+			})
 			nums := make([]string, len(lines))
 			for j, l := range lines {
-				nums[j] = strconv.Itoa(l)
+				nums[j] = strconv.Itoa(l.line)
+				if l.from != "" {
+					nums[j] += "@" + l.from + "-" + l.to
+				}
 			}
 			g := strings.Join(nums, ",")
 			if f != entries[i].File {
@@ -67,12 +87,19 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 }
 
 // pastAt says whether the entry's check sat at file:line in a past
-// revision (file as a frame gives it: a path, or a bare name).
-func pastAt(e *Entry, file string, line int) bool {
+// revision (file as a frame gives it: a path, or a bare name). With the
+// build's version v known, atBuild says it sat there in that version,
+// and excluded that every revision it sat there in is of other versions.
+func pastAt(e *Entry, file string, line int, v string) (ok, atBuild, excluded bool) {
 	if e.Past == "" || line <= 0 {
-		return false
+		return false, false, false
 	}
 	want := itoa(line)
+	// Most entries never held this line: skip them without splitting.
+	if !strings.Contains(e.Past, want) {
+		return false, false, false
+	}
+	known := true
 	for _, g := range strings.Split(e.Past, " ") {
 		path, lines := e.File, g
 		if k := strings.IndexByte(g, '|'); k >= 0 {
@@ -82,10 +109,46 @@ func pastAt(e *Entry, file string, line int) bool {
 			continue
 		}
 		for _, l := range strings.Split(lines, ",") {
-			if l == want {
-				return true
+			n, vers, hasVers := strings.Cut(l, "@")
+			if n != want {
+				continue
+			}
+			ok = true
+			if !hasVers {
+				known = false
+				continue
+			}
+			from, to, _ := strings.Cut(vers, "-")
+			if v != "" && inVersions(v, from, to) {
+				atBuild = true
 			}
 		}
 	}
-	return false
+	return ok, atBuild, ok && v != "" && known && !atBuild
+}
+
+// inVersions: version v lies in [from, to] (an unknown bound is open).
+func inVersions(v, from, to string) bool {
+	return (from == "" || compareVersions(v, from) >= 0) && (to == "" || compareVersions(v, to) <= 0)
+}
+
+// compareVersions orders dotted numeric versions: -1, 0 or 1.
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x, _ = strconv.Atoi(pa[i])
+		}
+		if i < len(pb) {
+			y, _ = strconv.Atoi(pb[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
 }

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -37,8 +38,79 @@ func TestAddPastAndPastAt(t *testing.T) {
 		{2, "csrc/c.cpp", 1, false},
 		{0, "csrc/x/v.cpp", 0, false},
 	} {
-		if got := pastAt(&entries[c.entry], c.file, c.line); got != c.want {
+		if got, _, _ := pastAt(&entries[c.entry], c.file, c.line, ""); got != c.want {
 			t.Errorf("pastAt(%s, %s:%d) = %v, want %v", entries[c.entry].ID, c.file, c.line, got, c.want)
+		}
+	}
+}
+
+// TestPastAtBuild: lines carry the versions that had them; an error
+// naming its build resolves against those, and today's line counts only
+// from the version the check came to it.
+func TestPastAtBuild(t *testing.T) {
+	entries := []Entry{
+		{ID: "inner-leaf", File: "csrc/d.cpp", Lines: [2]int{623, 625}, Fn: "getInnerLeafDim", Message: "merge with size-1 dimension is supposed to be translated to squeeze by reshape", Weights: []int{3000}},
+		{ID: "valid-ref", File: "csrc/d.cpp", Lines: [2]int{499, 499}, Fn: "isValidReference", Message: "reference is not valid", Weights: []int{1000}},
+		{ID: "not-found", File: "csrc/d.cpp", Lines: [2]int{640, 640}, Fn: "getInnerLeafDim", Message: "Can not find ID mapped to {}", Weights: []int{0, 0}},
+	}
+	AddPast(entries, []model.PastSpot{
+		{File: "csrc/d.cpp", Line: 499, Check: "inner-leaf", From: "0.2.20", To: "0.2.25"},
+		{File: "csrc/d.cpp", Line: 499, Check: "not-found", From: "0.2.5", To: "0.2.12"},
+		{File: "csrc/d.cpp", Line: 499, Check: "valid-ref", From: "0.2.30", To: "0.2.31", Current: true},
+	})
+	if entries[0].Past != "499@0.2.20-0.2.25" || entries[2].Past != "499@0.2.5-0.2.12" || entries[1].Since != "0.2.30" {
+		t.Fatalf("Past %q, %q; Since %q", entries[0].Past, entries[2].Past, entries[1].Since)
+	}
+	text := `RuntimeError:  INTERNAL ASSERT FAILED at "/workspace/Fuser/csrc/d.cpp":499, please report a bug with repro script to NVFuser at https://git`
+	for _, c := range []struct {
+		version, first, evidence string
+	}{
+		{"0.2.24", "inner-leaf", "build:csrc/d.cpp:499@0.2.24"},
+		{"0.2.10", "not-found", "build:csrc/d.cpp:499@0.2.10"},
+		{"0.2.31", "valid-ref", "frame:csrc/d.cpp:499"},
+		{"", "valid-ref", "frame:csrc/d.cpp:499"},
+	} {
+		hits := MatchAt(entries, text, c.version)
+		if len(hits) == 0 || hits[0].Entry.ID != c.first || hits[0].Evidence[0] != c.evidence {
+			t.Errorf("version %q: hits %v, want %s first by %s", c.version, hitIDs(hits), c.first, c.evidence)
+		}
+		for _, h := range hits[1:] {
+			if h.Points >= hits[0].Points {
+				t.Errorf("version %q: %s ties the first", c.version, h.Entry.ID)
+			}
+		}
+	}
+}
+
+func hitIDs(hs []Hit) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.Entry.ID+" "+itoa(h.Points)+" "+strings.Join(h.Evidence, ","))
+	}
+	return out
+}
+
+// TestSpellingDecidesTwins: the driver and runtime safe-call macros raise
+// the same words; the error code's spelling says which.
+func TestSpellingDecidesTwins(t *testing.T) {
+	cs := []*model.Check{
+		{ID: "driver", Kind: model.CheckInternal, Pieces: []string{"CUDA error: ", " failed with ", ""}, Condition: "_result != CUDA_SUCCESS", Where: model.Location{File: "csrc/cuda_utils.h", Line: 32}},
+		{ID: "runtime", Kind: model.CheckInternal, Pieces: []string{"CUDA error: ", " failed with error ", ""}, Condition: "_result == cudaSuccess", Where: model.Location{File: "csrc/cuda_utils.h", Line: 44}},
+	}
+	// Many other checks, so that the shared words are rare as they are
+	// among nvFuser's thousands.
+	for i := 0; i < 500; i++ {
+		cs = append(cs, &model.Check{ID: "other" + itoa(i+1), Kind: model.CheckInternal, Pieces: []string{"unrelated words " + itoa(i+1)}, Where: model.Location{File: "csrc/x.cpp", Line: i + 1}})
+	}
+	entries := Entries(cs)
+	for text, want := range map[string]string{
+		"CUDA error: CUDA_ERROR_ILLEGAL_ADDRESS failed with an illegal memory access was encountered": "driver",
+		"CUDA error: cudaErrorInvalidResourceHandle failed with error invalid resource handle":        "runtime",
+	} {
+		hits := Match(entries, text)
+		if len(hits) == 0 || hits[0].Entry.ID != want || len(hits) > 1 && hits[1].Points == hits[0].Points ||
+			!strings.Contains(strings.Join(hits[0].Evidence, ","), "spelling:") {
+			t.Errorf("%q: hits %v, want %s first alone, by its spelling", text, hitIDs(hits), want)
 		}
 	}
 }
@@ -73,6 +145,18 @@ func TestPastLineNeedsAgreeingText(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: past line counted for %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestOldWording(t *testing.T) {
+	for _, c := range []struct{ id, fn, want string }{
+		{"getresolutionpointsof-could-not-resolve-persistent-buffer", "getResolutionPointsOf", "could not resolve persistent buffer"},
+		{"split-splitting-an-axis-of-non-serial-2", "split", "splitting an axis of non serial"},
+		{"other-words-only", "f", "other words only"},
+	} {
+		if got := OldWording(c.id, c.fn); got != c.want {
+			t.Errorf("OldWording(%q, %q) = %q, want %q", c.id, c.fn, got, c.want)
 		}
 	}
 }

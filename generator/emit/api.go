@@ -159,6 +159,9 @@ func (e *emitter) api() error {
 	}
 	idx.WithChecks(e.h.Checks, abs(urls.Checks), quotes)
 	idx.WithPast(e.h.PastSpots, e.h.RemovedChecks)
+	if e.site.RepoURL != "" {
+		idx.Report = urls.NewIssue(e.site.RepoURL)
+	}
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx, "errors.json": e.apiErrors(abs)} {
 		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {
 			return err

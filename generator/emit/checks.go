@@ -10,6 +10,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/explain"
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -80,6 +81,9 @@ type checkParams struct {
 	// FnChanges are the last commits that changed the function the check
 	// is in, newest first.
 	FnChanges []fnChange `toml:"function_changes,omitempty"`
+	// Report opens a new nvFuser issue about the check (the page's
+	// "report this" link; the since-your-build block adds the build).
+	Report string `toml:"report_url,omitempty"`
 }
 
 type fnChange struct {
@@ -292,6 +296,9 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	}
 	for _, old := range p.Formerly {
 		f.Aliases = append(f.Aliases, urls.Check(old))
+	}
+	if e.site.RepoURL != "" {
+		p.Report = lookup.CheckReportURL(urls.NewIssue(e.site.RepoURL), f.Title, c.ID, urls.Absolute(e.site.BaseURL, urls.Check(c.ID)))
 	}
 	for _, x := range c.Tests {
 		t := checkTest{Name: x.Name, Text: x.Text, Regex: x.Regex, Shared: x.Shared, Evidence: x.Evidence,

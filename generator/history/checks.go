@@ -3,6 +3,8 @@ package history
 import (
 	"bytes"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
@@ -61,6 +63,11 @@ type Spot struct {
 	File string `json:"f"`
 	Line int    `json:"l"`
 	ID   string `json:"i"` // base id (checks.BaseID) at the time
+	// From and To are the first and last nvFuser versions
+	// (python/version.txt) whose revisions had the id at this line: an
+	// error naming its build resolves against the lines of that build.
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
 // checkMarkers prefilter C++ blobs: one that names no checking macro holds
@@ -102,6 +109,8 @@ type checkWalk struct {
 	// spots counts, per file and line, the revisions of the file in
 	// which each id sat there.
 	spots map[spotKey]map[string]int
+	// spotVers are the versions each id sat at each place in (see Spot).
+	spotVers map[spotKey]map[string]*[2]string
 	// digests are each file's functions' code digests; fnChanges the
 	// last commits that changed each function (fnKey), newest first.
 	digests   map[string]map[string]uint64
@@ -115,7 +124,7 @@ type spotKey struct {
 
 func newCheckWalk() *checkWalk {
 	return &checkWalk{files: map[string][]checkFact{}, count: map[string]int{}, recs: map[string]*CheckRecord{},
-		spots: map[spotKey]map[string]int{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{}}
+		spots: map[spotKey]map[string]int{}, spotVers: map[spotKey]map[string]*[2]string{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{}}
 }
 
 // Spots are the places checks held in past revisions, by file and line
@@ -129,7 +138,11 @@ func (cw *checkWalk) Spots() []Spot {
 		}
 		for id, n := range ids {
 			if 2*n >= total {
-				out = append(out, Spot{File: k.file, Line: k.line, ID: id})
+				sp := Spot{File: k.file, Line: k.line, ID: id}
+				if v := cw.spotVers[k][id]; v != nil {
+					sp.From, sp.To = v[0], v[1]
+				}
+				out = append(out, sp)
 			}
 		}
 	}
@@ -146,6 +159,58 @@ func (cw *checkWalk) Spots() []Spot {
 	return out
 }
 
+// spotVersion widens the versions an id held a place in to include v.
+func (cw *checkWalk) spotVersion(k spotKey, id, v string) {
+	if v == "" || k.line <= 0 {
+		return
+	}
+	if cw.spotVers[k] == nil {
+		cw.spotVers[k] = map[string]*[2]string{}
+	}
+	r := cw.spotVers[k][id]
+	if r == nil {
+		cw.spotVers[k][id] = &[2]string{v, v}
+		return
+	}
+	if compareVersions(v, r[0]) < 0 {
+		r[0] = v
+	}
+	if compareVersions(v, r[1]) > 0 {
+		r[1] = v
+	}
+}
+
+// finish closes the version ranges of the places checks still hold at
+// the last revision, whose version is head.
+func (cw *checkWalk) finish(head string) {
+	for p, cs := range cw.files {
+		for _, c := range cs {
+			cw.spotVersion(spotKey{p, c.Line}, c.ID, head)
+		}
+	}
+}
+
+// compareVersions orders dotted numeric versions: -1, 0 or 1.
+func compareVersions(a, b string) int {
+	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
+	for i := 0; i < len(pa) || i < len(pb); i++ {
+		x, y := 0, 0
+		if i < len(pa) {
+			x, _ = strconv.Atoi(pa[i])
+		}
+		if i < len(pb) {
+			y, _ = strconv.Atoi(pb[i])
+		}
+		if x != y {
+			if x < y {
+				return -1
+			}
+			return 1
+		}
+	}
+	return 0
+}
+
 // commit applies one commit's C++ changes (path -> new facts, nil for a
 // deleted file).
 func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at model.Event, first bool) {
@@ -156,6 +221,8 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 		d := &fileDiff{}
 		diffs[p] = d
 		for _, c := range cw.files[p] {
+			// The place held up to this revision's version.
+			cw.spotVersion(spotKey{p, c.Line}, c.ID, at.Version)
 			if _, ok := before[c.ID]; !ok {
 				before[c.ID] = cw.count[c.ID]
 			}
@@ -183,6 +250,7 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 				cw.spots[k] = map[string]int{}
 			}
 			cw.spots[k][c.ID]++
+			cw.spotVersion(k, c.ID, at.Version)
 		}
 	}
 	for _, id := range sortedKeys(before) {
@@ -311,6 +379,7 @@ func applyChecks(h *model.Handbook, r *Result) {
 			Where: model.Location{File: rec.File, Line: rec.Line}})
 	}
 	h.PastSpots = pastSpots(h.Checks, r)
+	h.Versions = r.Versions
 }
 
 // pastSpots resolves the history's spots to today's checks: a base id
@@ -343,14 +412,22 @@ func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
 			// Gone for good (or reworded into an id that went too): the
 			// removed check's own page, which the id keeps.
 			if rec := r.Checks[id]; rec != nil && rec.Removed != nil {
-				out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: id, Removed: true})
+				out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: id, Removed: true, From: s.From, To: s.To})
 			}
 			continue
 		}
-		if twins[id] || c.Where.File == s.File && s.Line >= c.Where.Line && s.Line <= max(c.EndLine, c.Where.Line) {
+		if twins[id] {
 			continue
 		}
-		out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID})
+		if c.Where.File == s.File && s.Line >= c.Where.Line && s.Line <= max(c.EndLine, c.Where.Line) {
+			// Its line today: kept only for the versions it has held it
+			// since, which an error naming its build is checked against.
+			if s.From != "" {
+				out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID, From: s.From, To: s.To, Current: true})
+			}
+			continue
+		}
+		out = append(out, model.PastSpot{File: s.File, Line: s.Line, Check: c.ID, From: s.From, To: s.To})
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -67,14 +68,14 @@ func TestHistoryOfChecks(t *testing.T) {
 	const lower, segOld, segNew, extra = "lower-vectorized-accesses-cannot-be-inline-with",
 		"segment-multiple-use-of-replicated-upcast-tensor", "segment-replicated-upcast-tensor-used-more-than", "extra-unreachable"
 	wantSpots := []Spot{
-		{"csrc/device_lower/validation.cpp", 2, lower},  // c4, c5 (c6: segNew, once)
-		{"csrc/device_lower/validation.cpp", 5, segNew}, // c4, c5 (c3: lower, c6: extra)
-		{"csrc/device_lower/validation.cpp", 8, extra},  // c5
-		{"csrc/device_lower/validation.cpp", 8, segOld}, // c3
-		{"csrc/validation.cpp", 2, lower},               // c1
-		{"csrc/validation.cpp", 5, lower},               // c2
-		{"csrc/validation.cpp", 5, segOld},              // c1
-		{"csrc/validation.cpp", 8, segOld},              // c2
+		{File: "csrc/device_lower/validation.cpp", Line: 2, ID: lower},  // c4, c5 (c6: segNew, once)
+		{File: "csrc/device_lower/validation.cpp", Line: 5, ID: segNew}, // c4, c5 (c3: lower, c6: extra)
+		{File: "csrc/device_lower/validation.cpp", Line: 8, ID: extra},  // c5
+		{File: "csrc/device_lower/validation.cpp", Line: 8, ID: segOld}, // c3
+		{File: "csrc/validation.cpp", Line: 2, ID: lower},               // c1
+		{File: "csrc/validation.cpp", Line: 5, ID: lower},               // c2
+		{File: "csrc/validation.cpp", Line: 5, ID: segOld},              // c1
+		{File: "csrc/validation.cpp", Line: 8, ID: segOld},              // c2
 	}
 	if !reflect.DeepEqual(res.Spots, wantSpots) {
 		t.Errorf("spots:\n got %v\nwant %v", res.Spots, wantSpots)
@@ -154,22 +155,53 @@ func TestPastSpotsResolve(t *testing.T) {
 			"twin-same-words":           {ID: "twin-same-words"},
 		},
 		Spots: []Spot{
-			{"csrc/v.cpp", 12, "lower-old-wording"},         // reworded since: today's check
-			{"csrc/v.cpp", 40, "lower-vectorized-accesses"}, // where it still sits: left out
-			{"csrc/old.cpp", 7, "lower-vectorized-accesses"},
-			{"csrc/g.cpp", 3, "gone-for-good"}, // removed: its own page
-			{"csrc/t.cpp", 5, "twin-same-words"},
-			{"csrc/x.cpp", 5, "never-recorded"},
+			{File: "csrc/v.cpp", Line: 12, ID: "lower-old-wording", From: "0.1.0", To: "0.1.4"}, // reworded since: today's check
+			{File: "csrc/v.cpp", Line: 40, ID: "lower-vectorized-accesses"},                     // where it still sits, no versions: left out
+			{File: "csrc/old.cpp", Line: 7, ID: "lower-vectorized-accesses"},
+			{File: "csrc/g.cpp", Line: 3, ID: "gone-for-good"}, // removed: its own page
+			{File: "csrc/t.cpp", Line: 5, ID: "twin-same-words"},
+			{File: "csrc/x.cpp", Line: 5, ID: "never-recorded"},
 		},
 	}
 	got := pastSpots(cs, r)
 	want := []model.PastSpot{
-		{File: "csrc/v.cpp", Line: 12, Check: "lower-vectorized-accesses"},
+		{File: "csrc/v.cpp", Line: 12, Check: "lower-vectorized-accesses", From: "0.1.0", To: "0.1.4"},
 		{File: "csrc/old.cpp", Line: 7, Check: "lower-vectorized-accesses"},
 		{File: "csrc/g.cpp", Line: 3, Check: "gone-for-good", Removed: true},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("past spots\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestSpotVersions: each place a check held carries the versions whose
+// revisions had it there, and the versions' first commits are listed: an
+// error naming its build resolves against that build's lines.
+func TestSpotVersions(t *testing.T) {
+	r := newRepo(t)
+	body := "void f(int x) {\n  NVF_ERROR(x > 0, \"positive\");\n}\n"
+	c1 := r.commit(map[string]string{"python/version.txt": "0.1.0\n", "csrc/a.cpp": body})
+	c2 := r.commit(map[string]string{"python/version.txt": "0.2.0\n"})
+	r.commit(map[string]string{"csrc/a.cpp": "// two\n// lines\n" + body})
+	c4 := r.commit(map[string]string{"python/version.txt": "0.3.0\n"})
+	res, err := read(r.dir, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range res.Spots {
+		got = append(got, fmt.Sprintf("%s:%d %s..%s", s.File, s.Line, s.From, s.To))
+	}
+	want := []string{"csrc/a.cpp:2 0.1.0..0.2.0", "csrc/a.cpp:4 0.2.0..0.3.0"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("spots %v, want %v", got, want)
+	}
+	var vers []string
+	for _, v := range res.Versions {
+		vers = append(vers, v.Version+"@"+v.Commit)
+	}
+	if want := []string{"0.1.0@" + c1, "0.2.0@" + c2, "0.3.0@" + c4}; !reflect.DeepEqual(vers, want) {
+		t.Errorf("versions %v, want %v", vers, want)
 	}
 }
 

@@ -29,6 +29,11 @@ import (
 // this package keeps of its output, changes, and old caches are ignored.
 const parserVersion = 7
 
+// walkVersion is part of the result cache's key: bump it when the walk
+// records more (the blob cache, keyed by parserVersion, stays valid).
+// 2: spots' version ranges and the versions' first commits.
+const walkVersion = 2
+
 // Cache file names, in the cache folder Read is given.
 const (
 	blobsCache  = "history-blobs.json"
@@ -65,7 +70,7 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s %x", head, sha256.Sum256([]byte(renames)))
+	key := fmt.Sprintf("%s %x w%d", head, sha256.Sum256([]byte(renames)), walkVersion)
 	var last resultFile
 	if load(cacheDir, resultCache, &last) && last.Version == parserVersion && last.Key == key && last.Result != nil {
 		return last.Result, nil
@@ -86,6 +91,7 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 		res: &Result{Options: map[string]*Record{}, Variables: map[string]*Record{}}}
 	w.checks = newCheckWalk()
 	res := w.run(commits)
+	w.checks.finish(w.version)
 	res.Checks = w.checks.recs
 	res.Spots = w.checks.Spots()
 	res.FunctionChanges = w.checks.fnChanges

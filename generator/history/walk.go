@@ -48,6 +48,9 @@ type Result struct {
 	// FunctionChanges are the last commits that changed each function
 	// holding checks, newest first, by "path#name".
 	FunctionChanges map[string][]model.Event `json:"function_changes,omitempty"`
+	// Versions are the first commit of each python/version.txt version,
+	// oldest first: a build named by its version is that commit or later.
+	Versions []model.Event `json:"versions,omitempty"`
 }
 
 // option is an option as one revision defines it.
@@ -92,7 +95,11 @@ func (w *walker) commit(c commit, first bool) {
 				w.h, optsChanged = ch.Blob, true
 			case kindVersion:
 				if ch.Blob != "" {
-					w.version = w.fact(kind, ch.Path, ch.Blob).Text
+					v := w.fact(kind, ch.Path, ch.Blob).Text
+					if v != "" && v != w.version {
+						w.res.Versions = append(w.res.Versions, model.Event{Commit: c.Hash, Date: c.Date, Version: v})
+					}
+					w.version = v
 				}
 			case kindYAML:
 				yamlChanged = true

@@ -1,10 +1,12 @@
 package lookup
 
 import (
-	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"math"
+	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -31,6 +33,27 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	for i, c := range cs {
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
+		}
+		fn := c.Within
+		if fn == "" {
+			fn = c.Function
+		}
+		if len(c.FunctionChanges) > 0 {
+			if idx.FnChanges == nil {
+				idx.FnChanges = map[string][]string{}
+			}
+			k := c.Where.File + "#" + c.Function
+			if _, done := idx.FnChanges[k]; !done {
+				for _, ev := range c.FunctionChanges {
+					idx.FnChanges[k] = append(idx.FnChanges[k], shortCommit(ev.Commit)+" "+ev.Date+" "+ev.Version)
+				}
+			}
+		}
+		now := checks.OldWording(checks.BaseID(c), fn)
+		for _, old := range c.Formerly {
+			if w := checks.OldWording(old, fn); w != now && !contains(idx.Checks[i].Old, w) {
+				idx.Checks[i].Old = append(idx.Checks[i].Old, w)
+			}
 		}
 	}
 	idx.CheckURL = checkURL
@@ -89,8 +112,12 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 		for _, r := range removed {
 			if has[r.ID] {
-				idx.Checks = append(idx.Checks, checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
-					File: r.Where.File, Fn: r.Function})
+				e := checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+					File: r.Where.File, Fn: r.Function}
+				if w := checks.OldWording(r.ID, r.Function); w != "" {
+					e.Old = []string{w}
+				}
+				idx.Checks = append(idx.Checks, e)
 			}
 		}
 	}
@@ -100,16 +127,78 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 // asciiSpace is the white space both front ends trim from titles.
 const asciiSpace = " \t\n\f\r\v"
 
+// reInner is how nvFuser's runtime prints each error its parallel
+// compiler caught, inside the wrapper check's message
+// (csrc/runtime/fusion_kernel_runtime.cpp writes it into the message the
+// wrapper's template ends with): the inner errors follow it, in order.
+var reInner = regexp.MustCompile(`Error from segmentation group [0-9]+:`)
+
+// unwrap cuts a text at each inner error: the wrapper's part first, then
+// one part per inner error; a text with none is one part.
+func unwrap(text string) []string {
+	locs := reInner.FindAllStringIndex(text, 64)
+	if len(locs) == 0 {
+		return []string{text}
+	}
+	parts := []string{text[:locs[0][0]]}
+	for i, l := range locs {
+		end := len(text)
+		if i+1 < len(locs) {
+			end = locs[i+1][0]
+		}
+		parts = append(parts, text[l[1]:end])
+	}
+	return parts
+}
+
+// checkHits matches the checks against the text: for a wrapped error,
+// the innermost check of each inner error, in printed order, each with
+// the wrapper's id, then the wrapper itself (wrapped reports whether
+// that happened).
+func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) {
+	parts := unwrap(text)
+	if len(parts) == 1 {
+		return checks.MatchAt(idx.Checks, text, v), ""
+	}
+	outer := checks.MatchAt(idx.Checks, parts[0], v)
+	if len(outer) > 0 {
+		wrapper = outer[0].Entry.ID
+	}
+	seen := map[string]bool{}
+	for _, p := range parts[1:] {
+		for _, h := range checks.MatchAt(idx.Checks, p, v) {
+			if h.Entry.ID != wrapper {
+				if !seen[h.Entry.ID] {
+					seen[h.Entry.ID] = true
+					hits = append(hits, h)
+				}
+				break
+			}
+		}
+	}
+	if len(hits) == 0 {
+		return checks.MatchAt(idx.Checks, text, v), ""
+	}
+	for _, h := range outer {
+		if !seen[h.Entry.ID] {
+			seen[h.Entry.ID] = true
+			hits = append(hits, h)
+		}
+	}
+	return hits, wrapper
+}
+
 // rankWithChecks ranks the notes and the checks together.
-func (idx *Index) rankWithChecks(text string) []Match {
+func (idx *Index) rankWithChecks(text, v string) []Match {
 	notes := idx.rankNotes(text)
 	if len(idx.Checks) == 0 {
 		return notes
 	}
-	hits := checks.Match(idx.Checks, text)
+	hits, wrapper := idx.checkHits(text, v)
 	if len(hits) == 0 {
 		return notes
 	}
+	printed := reMessageAfter.MatchString(checks.Flatten(text))
 	scores := map[string]Scored{}
 	for _, s := range idx.Scores(text) {
 		scores[s.ID] = s
@@ -117,6 +206,16 @@ func (idx *Index) rankWithChecks(text string) []Match {
 	out := []Match{}
 	placed := map[string]bool{}
 	for _, h := range hits {
+		level, how := checkHow(h, contradicts(h.Entry, h, printed))
+		inner := ""
+		if wrapper != "" {
+			if h.Entry.ID == wrapper {
+				// Beside the inner errors, not before them.
+				level = LevelRelated
+			} else {
+				inner = wrapper
+			}
+		}
 		var quoting []Match
 		for _, d := range idx.Docs {
 			if placed[d.ID] || !contains(d.Checks, h.Entry.ID) {
@@ -126,6 +225,7 @@ func (idx *Index) rankWithChecks(text string) []Match {
 			m.ID, m.Title, m.URL = d.ID, d.Title, d.URL
 			m.Evidence = append([]string{"quotes:" + h.Entry.ID}, m.Evidence...)
 			m.Check = h.Entry.ID
+			m.Level, m.How, m.Wrapper = level, how, inner
 			quoting = append(quoting, m)
 			placed[d.ID] = true
 		}
@@ -141,7 +241,8 @@ func (idx *Index) rankWithChecks(text string) []Match {
 			title = strings.Trim(h.Entry.Message, asciiSpace)
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
-			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID})
+			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID,
+			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v)})
 	}
 	for _, m := range notes {
 		if !placed[m.ID] {

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,6 +25,28 @@ func fixtureChecks() []*model.Check {
 		{ID: "handle-operator-tv-nullptr", Macro: "NVF_CHECK", Kind: model.CheckUser, Pieces: []string{""}, Condition: "tv != nullptr",
 			Function: "operator()", Within: "handle", Where: model.Location{File: "csrc/device_lower/validation.cpp", Line: 40}, EndLine: 40},
 	}
+	cs = append(cs,
+		&model.Check{ID: "compilefusionparallel-detected-exception-while-compiling-fusion-segments", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces:    []string{"Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n", ""},
+			Condition: "thread_pool_error_message.empty()", Function: "compileFusionParallel", Within: "compileFusionParallel",
+			Where: model.Location{File: "csrc/runtime/fusion_kernel_runtime.cpp", Line: 345}, EndLine: 349},
+		&model.Check{ID: "traverse-bfs-traversal-could-not-visit-some-nodes", Macro: "NVF_THROW", Kind: model.CheckThrow,
+			Pieces: []string{"BFS traversal could not visit some nodes: ", ""}, Function: "traverse", Within: "traverse",
+			Where: model.Location{File: "csrc/bfs.h", Line: 261}, EndLine: 261},
+		&model.Check{ID: "getinnerleafdim-merge-with-size-1-dimension-is", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"merge with size-1 dimension is supposed to be translated to squeeze by reshape"}, Condition: "!merge->inner()->extent()->isOneInt()",
+			Function: "getInnerLeafDim", Within: "getInnerLeafDim", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 622}, EndLine: 624,
+			FunctionChanges: []model.Event{{Commit: "aaaaaaaaaaaa1", Date: "2025-03-01", Version: "0.2.26"}, {Commit: "bbbbbbbbbbbb2", Date: "2024-11-01", Version: "0.2.22"}}},
+		&model.Check{ID: "isvalidreference-reference-is-not-valid", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"reference tensor is not valid for this fusion"}, Condition: "ok",
+			Function: "isValidReference", Within: "isValidReference", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499}, EndLine: 499},
+		&model.Check{ID: "cuda-error-driver", Macro: "NVF_ERROR", Kind: model.CheckInternal, InMacro: "NVFUSER_CUDA_SAFE_CALL",
+			Pieces: []string{"CUDA error: ", " failed with ", ""}, Condition: "_result != CUDA_SUCCESS",
+			Where: model.Location{File: "csrc/cuda_utils.h", Line: 32}, EndLine: 37},
+		&model.Check{ID: "cuda-error-runtime", Macro: "NVF_ERROR", Kind: model.CheckInternal, InMacro: "NVFUSER_CUDA_RT_SAFE_CALL",
+			Pieces: []string{"CUDA error: ", " failed with error ", ""}, Condition: "_result == cudaSuccess",
+			Where: model.Location{File: "csrc/cuda_utils.h", Line: 44}, EndLine: 49},
+	)
 	for i := 0; i < 30; i++ {
 		cs = append(cs, &model.Check{ID: "filler-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Macro: "NVF_ERROR_EQ", Kind: model.CheckInternal,
 			Pieces: []string{"Found ", " vs ", ". "}, Condition: "(a)==(b)", Function: "handle", Within: "handle",
@@ -34,6 +57,7 @@ func fixtureChecks() []*model.Check {
 
 func checkIndex(t testing.TB) *Index {
 	idx := fixtureIndex(t)
+	idx.Report = "https://github.com/NVIDIA/Fuser/issues/new"
 	idx.WithChecks(fixtureChecks(), "https://h.test/errors/", map[string][]string{
 		"reduction-smem-overflow": {"compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
 	})
@@ -46,6 +70,10 @@ func checkIndex(t testing.TB) *Index {
 		{File: "csrc/segmenter_old.cpp", Line: 77, Check: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor"},
 		{File: "csrc/gone.cpp", Line: 5, Check: "no-such-check"},
 		{File: "csrc/scheduler/old_utils.cpp", Line: 33, Check: "getresolutionpointsof-could-not-resolve-persistent-buffer", Removed: true},
+		// Line 499 of domain_map.cpp held the leaf-dim check in 0.2.20 to
+		// 0.2.25, and holds the reference check since 0.2.30.
+		{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "getinnerleafdim-merge-with-size-1-dimension-is", From: "0.2.20", To: "0.2.25"},
+		{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "isvalidreference-reference-is-not-valid", From: "0.2.30", To: "0.2.31", Current: true},
 	}, []model.RemovedCheck{
 		{ID: "getresolutionpointsof-could-not-resolve-persistent-buffer", Function: "getResolutionPointsOf", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 33}},
 		{ID: "removed-without-a-past-line", Function: "x", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 40}},
@@ -77,12 +105,26 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"revertprivatizedops-multiple-use-of-replicated-upcast-tensor", ""},
 	{"a removed check's old line: its removed page", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/scheduler/old_utils.cpp\":33, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Could not resolve persistent buffer: T3\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:33 (most recent call first):",
 		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
+	{"a removed check's function and its last wording, without its old line",
+		"RuntimeError: Could not resolve persistent buffer: T20_g_float[bS85{1}]\nException raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:1544 (most recent call first):",
+		"getresolutionpointsof-could-not-resolve-persistent-buffer", ""},
 	{"a removed check's file and function without its old line: nothing", "Exception raised from getResolutionPointsOf at /o/csrc/scheduler/old_utils.cpp:34 (most recent call first):", "", ""},
 	{"an older line, but the 2024 format prints another condition", "RuntimeError: h.has_value() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug", "", ""},
 	{"an older line, 2024 format, its own condition", "RuntimeError: def == nullptr || def->isA<LoadStoreOp>() INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":801, please report a bug",
 		"validatevectorize-vectorized-accesses-cannot-be-inline-with", ""},
 	{"an older line, no message printed where the check has one", "RuntimeError:  INTERNAL ASSERT FAILED at \"/o/csrc/device_lower/validation.cpp\":799, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nException raised from handle at /o/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
 	{"an older line, but the frame names another function", "Exception raised from somethingElse at /w/csrc/device_lower/validation.cpp:799 (most recent call first):", "", ""},
+	{"wrapped: two inner errors, one result each in printed order, the wrapper after",
+		"RuntimeError:  INTERNAL ASSERT FAILED at \"/w/csrc/runtime/fusion_kernel_runtime.cpp\":345, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n\nError from segmentation group 7:  INTERNAL ASSERT FAILED at \"/w/csrc/bfs.h\":261, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. BFS traversal could not visit some nodes: idg{1 2}\n\nError from segmentation group 9: Vectorized accesses cannot be inline with computation: T3\nException raised from validateVectorize at /w/csrc/device_lower/validation.cpp:1566 (most recent call first):\n",
+		"traverse-bfs-traversal-could-not-visit-some-nodes", "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
+	{"an older build named by its version line: the line at that build",
+		"FAILED test_networks.py - RuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug with repro script to NVFuser at https://git\n# nvfuser version: 0.2.24+git6eb2bc0\n",
+		"getinnerleafdim-merge-with-size-1-dimension-is", ""},
+	{"the same line without a version: today's check",
+		"FAILED test_networks.py - RuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug with repro script to NVFuser at https://git\n",
+		"isvalidreference-reference-is-not-valid", ""},
+	{"twins: the driver API's spelling", "RuntimeError:  INTERNAL ASSERT FAILED at /w/csrc/runtime/executor.cpp:1200, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected _result != CUDA_SUCCESS . CUDA error: CUDA_ERROR_ILLEGAL_ADDRESS failed with an illegal memory access was encountered\n", "cuda-error-driver", ""},
+	{"twins: the runtime API's spelling", "Expected _result == cudaSuccess . CUDA error: cudaErrorInvalidResourceHandle failed with error invalid resource handle\n", "cuda-error-runtime", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
 }
@@ -110,6 +152,45 @@ func TestRankWithChecks(t *testing.T) {
 		if c.first != "" && len(got) > 0 && got[0].Check == "" {
 			t.Errorf("%s: the first result names no check", c.name)
 		}
+		if c.first != "" && len(got) > 0 && !got[0].Claimed() {
+			t.Errorf("%s: the first result is only %s (%s)", c.name, got[0].Level, got[0].How)
+		}
+	}
+}
+
+// TestWrappedAndVersioned: what the lookup says beside the check — the
+// wrapper around an inner error, the build it resolved against, how it
+// matched and how sure it is.
+func TestWrappedAndVersioned(t *testing.T) {
+	idx := checkIndex(t)
+	byName := map[string]string{}
+	for _, c := range checkTexts {
+		byName[c.name] = c.text
+	}
+	got := idx.Rank(byName["wrapped: two inner errors, one result each in printed order, the wrapper after"])
+	if len(got) < 3 || got[0].Wrapper != "compilefusionparallel-detected-exception-while-compiling-fusion-segments" ||
+		got[1].Wrapper != got[0].Wrapper || got[2].ID != got[0].Wrapper || got[2].Claimed() {
+		t.Errorf("wrapped: %+v", got)
+	}
+	got = idx.Rank(byName["an older build named by its version line: the line at that build"])
+	if len(got) == 0 || got[0].Build != "0.2.24+git6eb2bc0" || got[0].How != HowBuild || got[0].Level != LevelRaised {
+		t.Errorf("versioned: %+v", got)
+	}
+	// What happened since 0.2.24: moved, and changed in 0.2.26 (not the
+	// 0.2.22 change, which the build had).
+	if want := []string{"moved: csrc/scheduler/tools/domain_map.cpp:499 in 0.2.24, csrc/scheduler/tools/domain_map.cpp:622 now", "changed: aaaaaaaaa 2025-03-01 (0.2.26)"}; len(got) == 0 || !reflect.DeepEqual(got[0].Since, want) {
+		t.Errorf("since: %q, want %q", got[0].Since, want)
+	}
+	// The version field overrides the paste: at 0.2.31 today's check.
+	got = idx.RankFor(byName["an older build named by its version line: the line at that build"], "0.2.31")
+	if len(got) == 0 || got[0].ID != "isvalidreference-reference-is-not-valid" || got[0].Build != "0.2.31" {
+		t.Errorf("version field: %+v", got)
+	}
+	// A setting with no match: offered, never put first as the answer.
+	for _, m := range idx.Rank("NVFUSER_DUMP=fusion_ir python x.py\nSegmentation fault (core dumped)\n") {
+		if m.Claimed() {
+			t.Errorf("no check matched, yet %s is claimed (%s)", m.ID, m.How)
+		}
 	}
 }
 
@@ -133,12 +214,14 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	for _, c := range settingTexts {
 		inputs, texts = append(inputs, c.name), append(texts, c.text)
 	}
-	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize", ":799 ", "/o/csrc/scheduler/old_utils.cpp:33", "getResolutionPointsOf", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
+	pieces := []string{"please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. ", "validateVectorize",
+		"\nError from segmentation group 3: ", "Error from segmentation group 12:", "# nvfuser version: 0.2.24+git6eb2bc0\n", "nvfuser: 0.2.31\n", "nvfuser-0.2.10-py3.10.egg", "/csrc/scheduler/tools/domain_map.cpp:499",
+		"BFS traversal could not visit some nodes: ", "Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.", "/csrc/bfs.h\":261", "CUDA error: ", "CUDA_ERROR_INVALID_VALUE", "cudaErrorNoDevice", " failed with error ", "merge with size-1 dimension", ":799 ", "/o/csrc/scheduler/old_utils.cpp:33", "getResolutionPointsOf", "NVFUSER_DUMP=fusion_ir,debug_info ", "NVFUSER_NUM_THREADS=4 ", "PYTORCH_NVFUSER_ENABLE=kernel_lineinfo", "Multiple use of replicated upcast tensor found: ", "T5", "\n", "Exception raised from ", "revertPrivatizedOps", "operator()", " at ",
 		"/opt/x/csrc/fusion_segmenter.cpp", ":4338", ":12", "fusion_segmenter.cpp", " INTERNAL ASSERT FAILED at ", "\"csrc/device_lower/validation.cpp\"", ":40",
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated"}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
@@ -156,7 +239,15 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	if !strings.Contains(out, "past:") {
-		t.Error("no past line was matched: the comparison proved nothing about them")
+	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, "changed: aaaaaaaaa 2025-03-01 (0.2.26)", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
+		}
 	}
+	if !strings.Contains(out, `"report":"https://github.com/NVIDIA/Fuser/issues/new?title=`) {
+		t.Error("no report link was built: the comparison proved nothing about them")
+	}
+	// A build given in the version field, as `gen lookup --version` and
+	// the page's field give it, over the same texts.
+	compareWithBrowserAt(t, checkIndex(t), inputs, texts, "0.2.10")
 }

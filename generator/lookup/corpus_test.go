@@ -219,9 +219,10 @@ func TestQuotedOutputFindsItsNote(t *testing.T) {
 				continue // commands, code
 			}
 			if envelopeOnly(m[1]) {
-				// pytest's assert_close numbers alone: the same wording
-				// from any unrelated test (internal/errcorpus's negatives)
-				// must claim no note, so this block cannot either.
+				// pytest's assert_close numbers, or PyTorch's out-of-memory
+				// sentence, alone: the same wording from any unrelated
+				// failure (internal/errcorpus's negatives) must claim no
+				// note, so this block cannot either.
 				t.Logf("%s block %d: only the envelope of an error, skipped", n.File, i)
 				skipped++
 				continue
@@ -236,7 +237,7 @@ func TestQuotedOutputFindsItsNote(t *testing.T) {
 			}
 		}
 	}
-	if blocks+skipped < 20 || skipped > 1 {
+	if blocks+skipped < 20 || skipped > 2 {
 		t.Errorf("%d quoted output blocks checked, %d skipped as envelope only", blocks, skipped)
 	}
 }

@@ -38,6 +38,10 @@ E       Scalars are not close!
 E       Expected 1 but got 2.
 E       Absolute difference: 1 (up to 1e-05 allowed)
 E       Relative difference: 1 (up to 1e-05 allowed)`,
+	// PyTorch's caching allocator, on every CUDA out-of-memory error,
+	// in its older and newer wordings.
+	`torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.00 GiB. GPU 0 has a total capacity of 1.00 GiB of which 1.00 MiB is free. Including non-PyTorch memory, this process has 1.00 GiB memory in use. Process 1 has 1.00 GiB memory in use. Of the allocated memory 1.00 GiB is allocated by PyTorch, and 1.00 MiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)
+RuntimeError: CUDA out of memory. Tried to allocate 1.00 MiB (GPU 0; 1.00 GiB total capacity; 1.00 GiB already allocated; 1.00 MiB free; 1.00 GiB reserved in total by PyTorch) If reserved memory is >> allocated memory try setting max_split_size_mb to avoid fragmentation.`,
 }
 
 // envelope is the specific features and the text terms of the envelope.

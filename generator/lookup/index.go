@@ -43,6 +43,13 @@ type Index struct {
 	// CheckURL + id + "/".
 	Checks   []checks.Entry `json:"checks,omitempty"`
 	CheckURL string         `json:"check_url,omitempty"`
+	// Report is where a new nvFuser issue is opened (see report.go); ""
+	// without a tracker.
+	Report string `json:"report,omitempty"`
+	// FnChanges are the last commits that changed each function holding
+	// checks, newest first, by "file#function": "abc1234 2024-12-10 0.2.23"
+	// (see since.go).
+	FnChanges map[string][]string `json:"fn_changes,omitempty"`
 }
 
 // URL is the address of one page the index links to ("" when it links
@@ -89,6 +96,20 @@ type Match struct {
 	// Check is the id of the check matched: on a check's own result
 	// (Kind "check") and on a note that quotes it.
 	Check string `json:"check,omitempty"`
+	// Level is how sure the result is (LevelRaised, LevelProbably,
+	// LevelRelated) and How what it matched by (see verdict.go).
+	Level string `json:"level,omitempty"`
+	How   string `json:"how,omitempty"`
+	// Wrapper is the check that wrapped this one's error (the parallel
+	// compiler's), shown beside it.
+	Wrapper string `json:"wrapper,omitempty"`
+	// Build is the nvFuser build the result was resolved against, as the
+	// paste (or the version field) named it.
+	Build string `json:"build,omitempty"`
+	// Since says what happened to a check after that build: moved,
+	// reworded, removed, and the commits that changed its function since,
+	// newest first (see since.go).
+	Since []string `json:"since,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.
@@ -220,8 +241,24 @@ func round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 // those at or above the threshold with at least one specific feature.
 // Options the text names as invalid come before every note; the options
 // and variables it sets follow the first result.
-func (idx *Index) Rank(text string) []Match {
-	return idx.withSettings(append(idx.rankOptions(text), idx.rankWithChecks(text)...), text)
+func (idx *Index) Rank(text string) []Match { return idx.RankFor(text, "") }
+
+// RankFor is Rank for an error from the build given ("0.2.24",
+// "0.2.24+git6eb2bc0", a commit; "" to read it from the text): lines
+// resolve against that build's, and each result says which build it
+// was resolved against. Claimed results (Match.Claimed) come first.
+func (idx *Index) RankFor(text, given string) []Match {
+	b := ParseVersionField(given)
+	if !b.Known() {
+		b = ParseBuild(text)
+	}
+	out := claimFirst(idx.withSettings(append(idx.rankOptions(text), idx.rankWithChecks(text, b.Version)...), text))
+	if b.Known() {
+		for i := range out {
+			out[i].Build = b.String()
+		}
+	}
+	return out
 }
 
 // rankNotes keeps the notes at or above the threshold with at least one
@@ -230,7 +267,9 @@ func (idx *Index) rankNotes(text string) []Match {
 	out := []Match{}
 	for _, s := range idx.Scores(text) {
 		if s.Score >= idx.Threshold && s.Specific {
-			out = append(out, s.Match)
+			m := s.Match
+			m.Level, m.How = noteHow(m, s.TextSpecific)
+			out = append(out, m)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {
@@ -246,6 +285,9 @@ func (idx *Index) rankNotes(text string) []Match {
 type Scored struct {
 	Match
 	Specific bool // some shared evidence is specific enough to claim a match
+	// TextSpecific: the full-text score alone is specific (the note
+	// quotes most of the output).
+	TextSpecific bool
 }
 
 // Scores scores every document that shares anything with the error text,
@@ -290,7 +332,7 @@ func (idx *Index) Scores(text string) []Scored {
 			hasSpecific = true
 		}
 		if len(evidence) > 0 {
-			out = append(out, Scored{Match{ID: d.ID, Title: d.Title, URL: d.URL, Score: round(score), Evidence: evidence}, hasSpecific})
+			out = append(out, Scored{Match{ID: d.ID, Title: d.Title, URL: d.URL, Score: round(score), Evidence: evidence}, hasSpecific, ts >= idx.TextSpecific})
 		}
 	}
 	return out

@@ -232,6 +232,13 @@ func TestBrowserPortAgrees(t *testing.T) {
 // idx, fails on any difference, and returns node's raw output.
 func compareWithBrowser(t *testing.T, idx *Index, inputs, texts []string) string {
 	t.Helper()
+	return compareWithBrowserAt(t, idx, inputs, texts, "")
+}
+
+// compareWithBrowserAt is compareWithBrowser with a build given, as the
+// version field and `gen lookup --version` give it.
+func compareWithBrowserAt(t *testing.T, idx *Index, inputs, texts []string, given string) string {
+	t.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Fatal("node is required to test static/js/lookup.js (it ships with this machine image)")
@@ -249,8 +256,8 @@ func compareWithBrowser(t *testing.T, idx *Index, inputs, texts []string) string
 	harness := `const L = require(process.argv[1]); const fs = require("fs");
 const idx = JSON.parse(fs.readFileSync(process.argv[2]));
 const texts = JSON.parse(fs.readFileSync(process.argv[3]));
-process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), tokens: L.tokens(t), matches: L.rank(idx, t)}))));`
-	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json")).Output()
+process.stdout.write(JSON.stringify(texts.map(t => { const m = L.rank(idx, t, process.argv[4]); return {features: L.features(t), tokens: L.tokens(t), matches: m, report: L.reportURL(idx, t, m.length > 0 ? m[0] : null)}; })));`
+	out, err := exec.Command(node, "-e", harness, script, filepath.Join(dir, "index.json"), filepath.Join(dir, "texts.json"), given).Output()
 	if err != nil {
 		t.Fatalf("node: %v", err)
 	}
@@ -258,6 +265,7 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), to
 		Features []string `json:"features"`
 		Tokens   []string `json:"tokens"`
 		Matches  []Match  `json:"matches"`
+		Report   string   `json:"report"`
 	}
 	if err := json.Unmarshal(out, &js); err != nil {
 		t.Fatalf("node output: %v\n%s", err, out)
@@ -270,9 +278,16 @@ process.stdout.write(JSON.stringify(texts.map(t => ({features: L.features(t), to
 		if goT := Tokens(text); !reflect.DeepEqual(goT, fixNilStrings(js[i].Tokens)) && len(goT)+len(js[i].Tokens) > 0 {
 			t.Errorf("%s: tokens differ\n go: %v\n js: %v", inputs[i], goT, js[i].Tokens)
 		}
-		goM := idx.Rank(text)
+		goM := idx.RankFor(text, given)
 		if !reflect.DeepEqual(goM, fixNil(js[i].Matches)) {
 			t.Errorf("%s: rankings differ\n go: %+v\n js: %+v", inputs[i], goM, js[i].Matches)
+		}
+		var first *Match
+		if len(goM) > 0 {
+			first = &goM[0]
+		}
+		if goR := idx.ReportURL(text, first); goR != js[i].Report {
+			t.Errorf("%s: report links differ\n go: %s\n js: %s", inputs[i], goR, js[i].Report)
 		}
 	}
 	return string(out)

@@ -51,8 +51,12 @@ func (idx *Index) rankOptions(text string) []Match {
 			return
 		}
 		seen[o.URL] = true
+		level := LevelRaised
+		if score < optionScore {
+			level = LevelProbably // what replaced the option named
+		}
 		out = append(out, Match{ID: o.Family + "/" + o.Name, Title: o.Env + "=" + o.Name, URL: o.URL, Score: score,
-			Evidence: []string{evidence}, Kind: "option", Note: optionNote(o, version)})
+			Evidence: []string{evidence}, Kind: "option", Note: optionNote(o, version), Level: level, How: HowOption})
 	}
 	for _, m := range reInvalid.FindAllStringSubmatch(text, -1) {
 		family, name := strings.ToLower(m[1]), m[2]

@@ -43,7 +43,7 @@ func (idx *Index) rankSettings(text string) []Match {
 			for i := range idx.Options {
 				if o := &idx.Options[i]; o.Env == env && o.Name == name && name != "" {
 					add(Match{ID: o.Family + "/" + o.Name, Title: o.Env + "=" + o.Name, URL: o.URL,
-						Evidence: []string{evidence}, Kind: "option", Note: optionNote(o, "")})
+						Evidence: []string{evidence}, Kind: "option", Note: optionNote(o, ""), Level: LevelRelated, How: HowSetting})
 					named = true
 				}
 			}
@@ -53,7 +53,7 @@ func (idx *Index) rankSettings(text string) []Match {
 		}
 		for _, v := range idx.Vars {
 			if v.Name == env {
-				add(Match{ID: v.Name, Title: v.Name, URL: v.URL, Evidence: []string{evidence}, Kind: "variable"})
+				add(Match{ID: v.Name, Title: v.Name, URL: v.URL, Evidence: []string{evidence}, Kind: "variable", Level: LevelRelated, How: HowSetting})
 			}
 		}
 	}

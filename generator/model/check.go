@@ -198,6 +198,11 @@ type PastSpot struct {
 	Check string // the check's id today, or a removed check's id
 	// Removed: the check is gone (its page is a removed check's).
 	Removed bool
+	// From and To are the first and last nvFuser versions whose revisions
+	// had it at this line ("" when the history knew no version).
+	From, To string
+	// Current: the check's line today (kept for its versions only).
+	Current bool
 }
 
 // Where a check's "what to try" line comes from.

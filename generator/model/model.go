@@ -226,6 +226,9 @@ type Handbook struct {
 	// Quality is the check-quality report (generator/quality), most
 	// costly to users first.
 	Quality []CheckFinding
+	// Versions are the first commit of each nvFuser version
+	// (python/version.txt), oldest first; empty without git history.
+	Versions []Event
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.

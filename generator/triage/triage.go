@@ -45,8 +45,21 @@ var failRE = []*regexp.Regexp{
 }
 
 // Run ranks the log against the index and matches its failing tests.
-func Run(idx *lookup.Index, log string) Report {
-	r := Report{Matches: idx.Rank(log)}
+func Run(idx *lookup.Index, log string) Report { return RunFor(idx, log, "") }
+
+// RunFor is Run for a log from the nvFuser build given ("" to read it
+// from the log). Only the results the lookup puts forward as the answer
+// annotate the run, with the settings the log names beside them: a page
+// merely related to the log is no finding.
+func RunFor(idx *lookup.Index, log, version string) Report {
+	r := Report{Matches: []lookup.Match{}}
+	ranked := idx.RankFor(log, version)
+	for _, m := range ranked {
+		// The settings the log names follow a finding; alone they are none.
+		if m.Claimed() || m.How == lookup.HowSetting && len(ranked) > 0 && ranked[0].Claimed() {
+			r.Matches = append(r.Matches, m)
+		}
+	}
 	if len(r.Matches) > MaxMatches {
 		r.Matches = r.Matches[:MaxMatches]
 	}

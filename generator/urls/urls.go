@@ -160,6 +160,12 @@ func Issue(repoURL, ref string) string {
 	return strings.TrimSuffix(repoURL, "/") + "/issues/" + strings.TrimLeft(ref, "#")
 }
 
+// NewIssue is where a new issue is opened in the repository's tracker;
+// the lookup adds the prefilled title and body as a query.
+func NewIssue(repoURL string) string {
+	return strings.TrimSuffix(repoURL, "/") + "/issues/new"
+}
+
 // Edit is where a note can be edited: editBase joined with the note's path
 // relative to its notes folder, each segment escaped (a file name can
 // neither break out of the URL nor change its scheme); "" when no edit base

@@ -28,8 +28,9 @@ func noteIndex(t *testing.T) *lookup.Index {
 }
 
 // TestNegativesRankNothingUnrelated ranks every error nvFuser did not
-// raise: the lookup must answer nothing, or put first a note the case
-// names as truly explaining it. Every negative counts: PyTorch's
+// raise: the lookup must claim nothing (results it calls related are
+// offered, not put first), or put first a note the case names as truly
+// explaining it. Every negative counts: PyTorch's
 // assert_close wording and c10's throw frames are the envelope of any
 // error (generator/lookup/envelope.go) and claim no note.
 func TestNegativesRankNothingUnrelated(t *testing.T) {
@@ -45,7 +46,8 @@ func TestNegativesRankNothingUnrelated(t *testing.T) {
 		}
 		ran++
 		got := idx.Rank(c.Text)
-		wrong := len(got) > 0 && !slices.Contains(c.Pages, got[0].ID)
+		// What the lookup merely calls related is not put first.
+		wrong := len(got) > 0 && got[0].Claimed() && !slices.Contains(c.Pages, got[0].ID)
 		if wrong {
 			t.Errorf("%s: %q ranks first (score %.1f, evidence %v); want nothing or one of %v",
 				c.Name, got[0].ID, got[0].Score, got[0].Evidence, c.Pages)

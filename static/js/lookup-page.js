@@ -5,6 +5,7 @@
   "use strict";
   var app = document.getElementById("lookup-app");
   var box = document.getElementById("lookup-q");
+  var ver = document.getElementById("lookup-v");
   if (!app || !box || !window.HandbookLookup) return;
   var form = box.form;
   var indexURL = app.getAttribute("data-index") || new URL("../api/lookup.json", location.href).href;
@@ -17,16 +18,42 @@
     return e;
   }
 
+  var levelWords = { raised: "this check raised it", probably: "probably", related: "related" };
+
+  function reportLink(text, m) {
+    var u = window.HandbookLookup.reportURL(index, text, m);
+    if (!u) return null;
+    var p = el("p", "lookup-report");
+    var a = el("a", null, m ? "Report this to nvFuser" : "Report this error to nvFuser");
+    a.href = u;
+    a.rel = "noopener noreferrer";
+    a.target = "_blank";
+    p.appendChild(a);
+    p.appendChild(el("span", null, " (opens a new NVIDIA/Fuser issue with the check, the build and your paste filled in)"));
+    return p;
+  }
+
   function render(text) {
     app.textContent = "";
     if (!text.trim()) return;
-    var matches = window.HandbookLookup.rank(index, text);
-    if (matches.length === 0) {
-      app.appendChild(el("p", "lookup-none", "No runbook matches this error closely enough. Try the full message or stack trace, or search for a symbol."));
-      return;
+    var given = ver ? ver.value : "";
+    var matches = window.HandbookLookup.rank(index, text, given);
+    // The field shows the build the paste names, when the reader gave none.
+    if (ver && given.trim() === "") {
+      var b = window.HandbookLookup.parseBuild(text);
+      if (b.version || b.commit) ver.placeholder = (b.version && b.commit) ? b.version + "+git" + b.commit : (b.version || b.commit);
     }
-    var heading = el("h2", null, matches.length === 1 ? "1 matching page" : matches.length + " matching pages");
-    app.appendChild(heading);
+    if (matches.length > 0 && matches[0].build) app.appendChild(el("p", "lookup-build", "Resolved against nvFuser " + matches[0].build + "."));
+    var claimed = matches.length > 0 && (matches[0].level === "raised" || matches[0].level === "probably");
+    if (!claimed) {
+      app.appendChild(el("p", "lookup-none", "No nvFuser check or runbook matched this error closely enough to be its answer."));
+      var r = reportLink(text, null);
+      if (r) app.appendChild(r);
+      if (matches.length === 0) return;
+      app.appendChild(el("h2", null, "Related pages"));
+    } else {
+      app.appendChild(el("h2", null, matches.length === 1 ? "1 matching page" : matches.length + " matching pages"));
+    }
     var list = el("ol", "lookup-results");
     matches.forEach(function (m) {
       var li = el("li", "lookup-result");
@@ -34,17 +61,31 @@
       // The index holds absolute permalinks (gen lookup prints them); in
       // the browser stay on the site being browsed, a preview or a copy.
       var u = new URL(m.url, location.href);
+      // A check's page shows what changed since the build the paste named.
+      if (m.kind === "check" && m.build && m.build.indexOf("commit ") !== 0) u.searchParams.set("v", m.build);
       a.href = u.pathname + u.search + u.hash;
       li.appendChild(a);
       // A check is nvFuser's own: say so, and say which check a note explains.
-      if (m.kind === "check") li.appendChild(el("span", "lookup-kind", " the nvFuser check that raised it"));
+      if (m.kind === "check") li.appendChild(el("span", "lookup-kind", " nvFuser check"));
       else if (m.check) li.appendChild(el("span", "lookup-kind", " explains check " + m.check));
       else if (m.evidence.length > 0 && m.evidence[0].indexOf("set:") === 0) li.appendChild(el("span", "lookup-kind", " set when it failed"));
+      if (m.level) li.appendChild(el("span", "lookup-level lookup-level-" + m.level, " " + levelWords[m.level] + (m.how ? " (" + m.how + ")" : "")));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
+      if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
+      if (m.since && m.since.length > 0) {
+        li.appendChild(el("p", "lookup-since", "Since nvFuser " + m.build + ":"));
+        var ul = el("ul", "lookup-since-list");
+        m.since.forEach(function (x) { ul.appendChild(el("li", null, x)); });
+        li.appendChild(ul);
+      }
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));
       li.appendChild(ev);
       // An option's match says whether it exists in the reported version.
       if (m.note) li.appendChild(el("p", "lookup-note", m.note));
+      if (m.kind === "check" && (m.level === "raised" || m.level === "probably")) {
+        var r = reportLink(text, m);
+        if (r) li.appendChild(r);
+      }
       list.appendChild(li);
     });
     app.appendChild(list);
@@ -54,6 +95,7 @@
     if (push) {
       var u = new URL(location.href);
       u.searchParams.set("q", text);
+      if (ver && ver.value.trim() !== "") u.searchParams.set("v", ver.value.trim()); else u.searchParams.delete("v");
       history.replaceState(null, "", u.href);
     }
     if (index) { render(text); return; }
@@ -75,6 +117,8 @@
     run(box.value, true);
   });
   var q = new URL(location.href).searchParams.get("q");
+  var v = new URL(location.href).searchParams.get("v");
+  if (ver && v) ver.value = v;
   if (q) {
     box.value = q;
     run(q, false);

@@ -243,7 +243,7 @@
         evidence.push("text:" + ts[1] + " words");
       }
       if (ts[0] >= index.text_specific) hasSpecific = true;
-      if (evidence.length > 0) out.push({ id: d.id, title: d.title, url: d.url, score: round(score), evidence: evidence, specific: hasSpecific });
+      if (evidence.length > 0) out.push({ id: d.id, title: d.title, url: d.url, score: round(score), evidence: evidence, specific: hasSpecific, textSpecific: ts[0] >= index.text_specific });
     });
     return out;
   }
@@ -252,7 +252,8 @@
     var out = [];
     scoreDocs(index, text).forEach(function (s) {
       if (s.score >= index.threshold && s.specific) {
-        out.push({ id: s.id, title: s.title, url: s.url, score: s.score, evidence: s.evidence });
+        var lh = noteHow(s.score, s.textSpecific, s.evidence);
+        out.push({ id: s.id, title: s.title, url: s.url, score: s.score, evidence: s.evidence, level: lh[0], how: lh[1] });
       }
     });
     out.sort(function (a, b) { return b.score - a.score || byteOrder(a.id, b.id); });
@@ -321,7 +322,8 @@
     function add(o, score, evidence) {
       if (seen[o.url]) return;
       seen[o.url] = true;
-      var m = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: score, evidence: [evidence], kind: "option" };
+      var m = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: score, evidence: [evidence], kind: "option",
+        level: score < 100 ? "probably" : "raised", how: "names the option" };
       var note = optionNote(o, version);
       if (note !== "") m.note = note;
       out.push(m);
@@ -357,7 +359,7 @@
       value.split(",").forEach(function (name) {
         (index.options || []).forEach(function (o) {
           if (o.env === env && o.name === name && name !== "") {
-            var r = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: 0, evidence: [evidence], kind: "option" };
+            var r = { id: o.family + "/" + o.name, title: o.env + "=" + o.name, url: o.url, score: 0, evidence: [evidence], kind: "option", level: "related", how: howSetting };
             var note = optionNote(o, "");
             if (note !== "") r.note = note;
             add(r);
@@ -367,7 +369,7 @@
       });
       if (named) return;
       (index.vars || []).forEach(function (v) {
-        if (v.name === env) add({ id: v.name, title: v.name, url: v.url, score: 0, evidence: [evidence], kind: "variable" });
+        if (v.name === env) add({ id: v.name, title: v.name, url: v.url, score: 0, evidence: [evidence], kind: "variable", level: "related", how: howSetting });
       });
     });
     return out;
@@ -468,18 +470,41 @@
   }
 
   // pastAt (generator/checks/past.go): the check sat at file:line in a
-  // past revision.
-  function pastAt(e, file, line) {
-    if (!e.p || line <= 0) return false;
-    var want = String(line);
-    return e.p.split(" ").some(function (g) {
+  // past revision; with the build's version v, whether it sat there in
+  // that version (atBuild) or only in others (excluded).
+  function inVersions(v, from, to) {
+    return (from === "" || compareVersions(v, from) >= 0) && (to === "" || compareVersions(v, to) <= 0);
+  }
+  function pastAt(e, file, line, v) {
+    var r = { ok: false, atBuild: false, excluded: false };
+    if (!e.p || line <= 0) return r;
+    var want = String(line), known = true;
+    // Most entries never held this line: skip them without splitting.
+    if (e.p.indexOf(want) < 0) return r;
+    e.p.split(" ").forEach(function (g) {
       var path = e.f, lines = g, k = g.indexOf("|");
       if (k >= 0) { path = g.slice(0, k); lines = g.slice(k + 1); }
-      return sameFile(file, path) && lines.split(",").indexOf(want) >= 0;
+      if (!sameFile(file, path)) return;
+      lines.split(",").forEach(function (l) {
+        var at = l.indexOf("@"), n = at >= 0 ? l.slice(0, at) : l;
+        if (n !== want) return;
+        r.ok = true;
+        if (at < 0) { known = false; return; }
+        var vers = l.slice(at + 1), d = vers.indexOf("-");
+        var from = d >= 0 ? vers.slice(0, d) : vers, to = d >= 0 ? vers.slice(d + 1) : "";
+        if (v !== "" && inVersions(v, from, to)) r.atBuild = true;
+      });
     });
+    r.excluded = r.ok && v !== "" && known && !r.atBuild;
+    return r;
   }
 
-  function matchChecks(entries, text) {
+  // The spelling of an error code tells the safe-call macros apart.
+  var spellings = [["CUDA_SUCCESS", "CUDA_ERROR_"], ["cudaSuccess", "cudaError"], ["NVRTC_SUCCESS", "NVRTC_ERROR"]];
+  var spellingPoints = 800;
+
+  function matchChecks(entries, text, v) {
+    v = v || "";
     var flat = flatten(text);
     var bare = flat.split(" ").join("");
     var words = wordSet(flat);
@@ -488,19 +513,36 @@
     var noMessage = reNoMessage.test(flat);
     var known = Object.create(null);
     if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
-    var hits = [];
+    var hits = [], lowerWords = null;
     entries.forEach(function (e) {
       var points = 0, specific = 0, evidence = [];
+      var oldWords = 0;
+      (e.o || []).forEach(function (w) {
+        var sp = w.indexOf(" ");
+        if (!words[sp >= 0 ? w.slice(0, sp) : w]) return;
+        if (lowerWords === null) lowerWords = " " + (flat.toLowerCase().match(reCheckWords) || []).join(" ") + " ";
+        var n = w.split(" ").length;
+        if (n >= 3 && lowerWords.indexOf(" " + w + " ") >= 0 && n > oldWords) oldWords = n;
+      });
       fs.forEach(function (f) {
         var same = sameFile(f.file, e.f);
-        if (same && f.line >= e.l[0] && f.line <= e.l[1] && (f.fn === "" || !e.fn || f.fn === e.fn)) {
+        var fnAgrees = f.fn === "" || !e.fn || f.fn === e.fn;
+        var exact = same && f.line >= e.l[0] && f.line <= e.l[1] && fnAgrees;
+        if (exact && v !== "" && e.s && compareVersions(v, e.s) < 0) exact = false;
+        var past = !exact && fnAgrees ? pastAt(e, f.file, f.line, v) : { ok: false, atBuild: false, excluded: false };
+        if (exact) {
           points += checkFrameExact; specific += checkFrameExact;
           evidence.push("frame:" + f.file + ":" + f.line);
-        } else if ((f.fn === "" || !e.fn || f.fn === e.fn) && pastAt(e, f.file, f.line) &&
+        } else if (fnAgrees && past.ok && !past.excluded &&
             (!condFirst || !e.c || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0) &&
             !(noMessage && hasOwnText(e.m || ""))) {
-          points += checkFramePast; specific += checkFramePast;
-          evidence.push("past:" + f.file + ":" + f.line);
+          if (past.atBuild) {
+            points += checkFrameExact; specific += checkFrameExact;
+            evidence.push("build:" + f.file + ":" + f.line + "@" + v);
+          } else {
+            points += checkFramePast; specific += checkFramePast;
+            evidence.push("past:" + f.file + ":" + f.line);
+          }
           if (f.fn !== "" && f.fn === e.fn) points += checkFrameFunction + (e.fw || 0);
         } else if (same && f.fn !== "" && f.fn === (e.fn || "")) {
           points += checkFrameFunction + (e.fw || 0); specific += Math.trunc(5 * checkFrameFunction / Math.max(e.fnf || 0, 1));
@@ -514,7 +556,7 @@
           evidence.push("file:" + f.file);
         }
       });
-      if (points === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
+      if (points === 0 && oldWords === 0 && !(e.a || []).some(function (w) { return words[w]; })) return;
       var pos = 0, found = 0, counted = 0, got = 0, weights = e.w || [];
       (e.m || "").split("{}").forEach(function (p, j) {
         p = p.replace(rePieceTrim, "");
@@ -531,10 +573,21 @@
       if (got > 0) {
         points += got; specific += got;
         evidence.push("message:" + found + " of " + counted + " pieces");
+      } else if (oldWords > 0) {
+        points += 250 * oldWords; specific += 250 * oldWords;
+        evidence.push("wording:" + oldWords + " words");
       }
       if ((e.cw || 0) > 0 && (bare.indexOf("Expected" + e.c) >= 0 || bare.indexOf(e.c + "INTERNALASSERTFAILED") >= 0)) {
         points += e.cw; specific += e.cw;
         evidence.push("condition");
+      }
+      if (points > 0) {
+        spellings.forEach(function (sp) {
+          if ((e.c || "").indexOf(sp[0]) >= 0 && flat.indexOf(sp[1]) >= 0) {
+            points += spellingPoints; specific += spellingPoints;
+            evidence.push("spelling:" + sp[1]);
+          }
+        });
       }
       if (points >= checkThreshold && specific >= checkSpecific) hits.push({ e: e, points: points, evidence: evidence });
     });
@@ -542,35 +595,254 @@
     return hits.slice(0, checkMaxHits);
   }
 
+  // The build a paste names (generator/lookup/build.go).
+  var reBuild = [
+    [/\bnvfuser(?:[ \t]+version|\.__version__|_direct\.__version__)?[ \t]*(?:[:=]|[)'"]*[ \t]*\r?\n[ \t]*(?:Out\[[0-9]+\]:[ \t]*)?)[ \t]*['"]?v?([0-9]+\.[0-9]+\.[0-9]+)(?:[.a-z0-9]*)?(?:\+git([0-9a-f]{7,40}))?/i, "nvfuser version line"],
+    [/\bName:[ \t]*nvfuser[a-z0-9_.-]*[ \t]*\r?\nVersion:[ \t]*([0-9]+\.[0-9]+\.[0-9]+)(?:[.a-z0-9]*)?(?:\+git([0-9a-f]{7,40}))?/i, "pip"],
+    [/\bnvfuser(?:[-_][a-z0-9]+)*-([0-9]+\.[0-9]+\.[0-9]+)(?:\.?(?:dev|post|rc|a|b)[0-9]+)*(?:\+git([0-9a-f]{7,40}))?(?:-(?:py|cp)[0-9]|\.whl|\.egg|\.tar)/i, "wheel"],
+    [/^[ \t]*nvfuser(?:[-_][a-z0-9]+)*(?:[ \t]+|==)([0-9]+\.[0-9]+\.[0-9]+)(?:[.a-z0-9]*)?(?:\+git([0-9a-f]{7,40}))?[ \t]*$/im, "pip"]
+  ];
+  var reSourceCommit = /github\.com\/NVIDIA\/Fuser\/(?:blob|tree|commit)\/([0-9a-f]{7,40})\b/i;
+  var reHash = /^[0-9a-fA-F]{7,40}$/;
+  function canonicalVersion(v) {
+    var parts = v.split(".");
+    for (var i = 0; i < parts.length; i++) {
+      if (!/^[0-9]+$/.test(parts[i]) || parts[i].length > 7 || parseInt(parts[i], 10) > 1048576) return v;
+      parts[i] = String(parseInt(parts[i], 10));
+    }
+    return parts.join(".");
+  }
+  function parseBuild(text) {
+    if (text.length > 1048576) text = text.slice(0, 1048576);
+    var b = { version: "", commit: "", from: "" };
+    for (var i = 0; i < reBuild.length; i++) {
+      var m = reBuild[i][0].exec(text);
+      if (m) { b = { version: canonicalVersion(m[1]), commit: (m[2] || "").toLowerCase(), from: reBuild[i][1] }; break; }
+    }
+    if (b.commit === "") {
+      var c = reSourceCommit.exec(text);
+      if (c) { b.commit = c[1].toLowerCase(); if (b.from === "") b.from = "source link"; }
+    }
+    return b;
+  }
+  function buildKnown(b) { return b.version !== "" || b.commit !== ""; }
+  function buildString(b) {
+    if (b.version !== "" && b.commit !== "") return b.version + "+git" + b.commit;
+    if (b.commit !== "") return "commit " + b.commit;
+    return b.version;
+  }
+  function parseVersionField(s) {
+    s = (s || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "");
+    if (s.length > 200) s = s.slice(0, 200);
+    if (s === "") return { version: "", commit: "", from: "" };
+    var t = s.charAt(0) === "v" || s.charAt(0) === "V" ? s.slice(1) : s;
+    var b = parseBuild("nvfuser version: " + t);
+    if (buildKnown(b)) { b.from = "given"; return b; }
+    if (reHash.test(s)) return { version: "", commit: s.toLowerCase(), from: "given" };
+    return { version: "", commit: "", from: "" };
+  }
+
+  // How sure a result is (generator/lookup/verdict.go).
+  var howBuild = "exact line at the paste's build", howLine = "exact line", howMessage = "message template in full",
+    howPast = "line it had in an older build", howPart = "message in part", howOld = "an older wording", howCondition = "condition",
+    howFunction = "function only", howWords = "words", howText = "quotes the output", howSetting = "set in the paste";
+  var howRank = {};
+  howRank["names the option"] = 0; howRank[howBuild] = 0; howRank[howLine] = 1; howRank[howMessage] = 2; howRank[howPast] = 3;
+  howRank[howPart] = 4; howRank[howOld] = 4; howRank[howText] = 4; howRank[howCondition] = 5; howRank[howFunction] = 6; howRank[howWords] = 7;
+  var sureMessage = 4000, noteSure = 30;
+  var reMessageAfter = /please report a bug (?:with repro script )?to (?:NVFuser|PyTorch)[^.]*\.[\t ]*\r?\n?(?:Expected [^\n]* \. )?([A-Za-z][A-Za-z ]{3})/;
+  function claimed(m) { return m.level === "raised" || m.level === "probably"; }
+  function checkHow(h, contradicted) {
+    var exact = false, build = false, past = false, fn = false, fnIn = false, cond = false, all = false, part = false, old = false;
+    h.evidence.forEach(function (ev) {
+      if (ev.indexOf("build:") === 0) build = true;
+      else if (ev.indexOf("frame:") === 0) exact = true;
+      else if (ev.indexOf("past:") === 0) past = true;
+      else if (ev.indexOf("function:") === 0) { fn = true; fnIn = fnIn || ev.indexOf(" in ") >= 0; }
+      else if (ev === "condition") cond = true;
+      else if (ev.indexOf("wording:") === 0) old = true;
+      else if (ev.indexOf("message:") === 0) {
+        var m = /^message:([0-9]+) of ([0-9]+) /.exec(ev);
+        if (m && m[1] === m[2]) all = true; else part = true;
+      }
+    });
+    if (build) return ["raised", howBuild];
+    if (exact && (all || part || cond || fn)) return ["raised", howLine];
+    if (all && (fn || past || cond)) return ["raised", howMessage];
+    if (exact) return ["probably", howLine];
+    if (all) return ["probably", howMessage];
+    if (past && !contradicted) return ["probably", howPast];
+    if (part && (fnIn || cond || past || h.points >= sureMessage) && !contradicted) return ["probably", howPart];
+    if (cond && fnIn && !contradicted) return ["probably", howCondition];
+    if (old && (fn || past || h.points >= sureMessage)) return ["probably", howOld];
+    if (fn && !contradicted && (h.e.fnn === 1 || fnIn && h.e.fnf === 1)) return ["probably", howFunction];
+    if (part) return ["related", howPart];
+    if (old) return ["related", howOld];
+    if (cond) return ["related", howCondition];
+    if (fn || past) return ["related", howFunction];
+    return ["related", howWords];
+  }
+  function contradicts(h, printed) {
+    if (!printed) return false;
+    if (!(h.e.w || []).some(function (w) { return w > 0; })) return false;
+    return !h.evidence.some(function (ev) { return ev.indexOf("message:") === 0 || ev.indexOf("wording:") === 0; });
+  }
+  function noteHow(score, textSpecific, evidence) {
+    var pinned = 0;
+    evidence.forEach(function (ev) {
+      var k = ev.slice(0, ev.indexOf(":") >= 0 ? ev.indexOf(":") : ev.length);
+      if (specific[k] && k !== "file") pinned++;
+    });
+    if (textSpecific) return ["probably", howText];
+    if (score >= noteSure || pinned >= 2) return ["probably", howWords];
+    return ["related", howWords];
+  }
+  function claimFirst(ms) {
+    var keyed = ms.map(function (m, i) { return { m: m, i: i }; });
+    keyed.sort(function (x, y) {
+      var a = x.m, b = y.m, ca = claimed(a), cb = claimed(b);
+      if (ca !== cb) return ca ? -1 : 1;
+      if (ca) {
+        if (a.level !== b.level) return a.level === "raised" ? -1 : 1;
+        var d = howRank[a.how] - howRank[b.how];
+        if (d !== 0) return d;
+      }
+      return x.i - y.i;
+    });
+    return keyed.map(function (k) { return k.m; });
+  }
+
+  // Wrapped errors (generator/lookup/checks.go, unwrap and checkHits).
+  var reInner = /Error from segmentation group [0-9]+:/g;
+  function unwrap(text) {
+    var locs = [], m;
+    reInner.lastIndex = 0;
+    while ((m = reInner.exec(text)) !== null && locs.length < 64) locs.push([m.index, m.index + m[0].length]);
+    if (locs.length === 0) return [text];
+    var parts = [text.slice(0, locs[0][0])];
+    locs.forEach(function (l, i) { parts.push(text.slice(l[1], i + 1 < locs.length ? locs[i + 1][0] : text.length)); });
+    return parts;
+  }
+  function checkHits(index, text, v) {
+    var parts = unwrap(text);
+    if (parts.length === 1) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
+    var outer = matchChecks(index.checks, parts[0], v);
+    var wrapper = outer.length > 0 ? outer[0].e.id : "";
+    var hits = [], seen = {};
+    parts.slice(1).forEach(function (p) {
+      var hs = matchChecks(index.checks, p, v);
+      for (var i = 0; i < hs.length; i++) {
+        if (hs[i].e.id !== wrapper) {
+          if (!seen[hs[i].e.id]) { seen[hs[i].e.id] = true; hits.push(hs[i]); }
+          break;
+        }
+      }
+    });
+    if (hits.length === 0) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
+    outer.forEach(function (h) { if (!seen[h.e.id]) { seen[h.e.id] = true; hits.push(h); } });
+    return { hits: hits, wrapper: wrapper };
+  }
+
+  // What happened to a check after the paste's build (generator/lookup/since.go).
+  function since(index, h, v) {
+    if (v === "") return null;
+    var e = h.e, out = [];
+    h.evidence.forEach(function (ev) {
+      if (ev.indexOf("build:") === 0) {
+        var rest = ev.slice(6), at = rest.indexOf("@"), place = at >= 0 ? rest.slice(0, at) : rest;
+        if (e.k !== "removed" && place !== e.f + ":" + e.l[0]) out.push("moved: " + place + " in " + v + ", " + e.f + ":" + e.l[0] + " now");
+      }
+      if (ev.indexOf("wording:") === 0 && e.k !== "removed") {
+        out.push("reworded since: it now prints \u201c" + (e.m || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "") + "\u201d");
+      }
+    });
+    if (e.k === "removed") out.push("removed since: its page says when, and what replaced it");
+    var key = e.f + "#" + (e.fn || "");
+    if (index.fn_changes && Object.prototype.hasOwnProperty.call(index.fn_changes, key)) {
+      index.fn_changes[key].forEach(function (c) {
+        var f = c.split(/[\t\n\f\r\v ]+/).filter(function (x) { return x !== ""; });
+        if (f.length === 3 && compareVersions(f[2], v) > 0) out.push("changed: " + f[0] + " " + f[1] + " (" + f[2] + ")");
+      });
+    }
+    return out.length > 0 ? out : null;
+  }
+
   // rankWithChecks (generator/lookup/checks.go): a note quoting a matched
   // check first, the check right after it, then the other notes.
-  function rankWithChecks(index, text) {
+  function rankWithChecks(index, text, v) {
     var notes = rank(index, text);
     if (!index.checks || index.checks.length === 0) return notes;
-    var hits = matchChecks(index.checks, text);
+    var found = checkHits(index, text, v), hits = found.hits, wrapper = found.wrapper;
     if (hits.length === 0) return notes;
+    var printed = reMessageAfter.test(flatten(text));
     var scores = {};
     scoreDocs(index, text).forEach(function (s) { scores[s.id] = s; });
     var out = [], placed = {};
     hits.forEach(function (h) {
+      var lh = checkHow(h, contradicts(h, printed)), level = lh[0], how = lh[1], inner = "";
+      if (wrapper !== "") {
+        if (h.e.id === wrapper) level = "related"; else inner = wrapper;
+      }
       var quoting = [];
       index.docs.forEach(function (d) {
         if (placed[d.id] || (d.checks || []).indexOf(h.e.id) < 0) return;
         var s = scores[d.id];
-        var m = { id: d.id, title: d.title, url: d.url, score: s ? s.score : 0, evidence: ["quotes:" + h.e.id].concat(s ? s.evidence : []), check: h.e.id };
+        var m = { id: d.id, title: d.title, url: d.url, score: s ? s.score : 0, evidence: ["quotes:" + h.e.id].concat(s ? s.evidence : []), check: h.e.id, level: level, how: how };
+        if (inner !== "") m.wrapper = inner;
         quoting.push(m);
         placed[d.id] = true;
       });
       quoting.sort(function (a, b) { return b.score - a.score || byteOrder(a.id, b.id); });
       out = out.concat(quoting);
       var title = h.e.t || (h.e.m || "").replace(/^[\t\n\f\r\v ]+|[\t\n\f\r\v ]+$/g, "");
-      out.push({ id: h.e.id, title: title, url: index.check_url + h.e.id + "/", score: h.points / 100, evidence: h.evidence, kind: "check", check: h.e.id });
+      var c = { id: h.e.id, title: title, url: index.check_url + h.e.id + "/", score: h.points / 100, evidence: h.evidence, kind: "check", check: h.e.id, level: level, how: how };
+      if (inner !== "") c.wrapper = inner;
+      var sn = since(index, h, v);
+      if (sn) c.since = sn;
+      out.push(c);
     });
     notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });
     return out;
   }
 
-  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, rank: function (index, text) { return withSettings(index, rankOptions(index, text).concat(rankWithChecks(index, text)), text); } };
+  // The new-issue link (generator/lookup/report.go).
+  function truncateChars(s, n) { var a = Array.from(s); return a.length > n ? a.slice(0, n).join("") : s; }
+  function trimPaste(text) {
+    text = text.split("\r\n").join("\n").replace(/^\n+|\n+$/g, "");
+    var lines = text.split("\n"), cut = false;
+    if (lines.length > 40) { lines = lines.slice(0, 40); cut = true; }
+    var out = lines.join("\n");
+    if (Array.from(out).length > 1500) { out = truncateChars(out, 1500); cut = true; }
+    if (cut) out += "\n[\u2026 trimmed]";
+    return out;
+  }
+  function reportURL(index, text, m) {
+    if (!index.report) return "";
+    var title = "Error no nvFuser check matched", body = "";
+    if (m) {
+      title = m.title;
+      if (m.check) body += "Check: " + m.check + "\n";
+      body += "Handbook: " + m.url + "\n";
+      if (m.build) body += "Build: nvfuser " + m.build + "\n";
+    } else {
+      var b = parseBuild(text);
+      if (buildKnown(b)) body += "Build: nvfuser " + buildString(b) + "\n";
+    }
+    title = truncateChars(title.split(/[\t\n\f\r\v ]+/).filter(function (w) { return w !== ""; }).join(" "), 100);
+    body += "\n```\n" + trimPaste(text) + "\n```\n";
+    return index.report + "?title=" + encodeURIComponent(title) + "&body=" + encodeURIComponent(body);
+  }
+
+  function rankFor(index, text, given) {
+    var b = parseVersionField(given);
+    if (!buildKnown(b)) b = parseBuild(text);
+    var out = claimFirst(withSettings(index, rankOptions(index, text).concat(rankWithChecks(index, text, b.version)), text));
+    if (buildKnown(b)) out.forEach(function (m) { m.build = buildString(b); });
+    return out;
+  }
+
+  var api = { normalize: normalize, features: features, tokens: tokens, matchChecks: matchChecks, parseBuild: parseBuild, parseVersionField: parseVersionField, reportURL: reportURL,
+    rank: function (index, text, given) { return rankFor(index, text, given || ""); } };
   if (typeof module !== "undefined" && module.exports) {
     module.exports = api;
   } else {

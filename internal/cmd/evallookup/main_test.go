@@ -49,6 +49,11 @@ func TestJudge(t *testing.T) {
 		{"unrelated runbook", pos, []map[string]any{note("other")}, nil, 0},
 		{"negative, explaining guide first", neg, []map[string]any{note("oom-guide")}, nil, 1},
 		{"negative, a check page first", neg, []map[string]any{{"url": checkURL}}, nil, 0},
+		// Only what the lookup claims is put first: a related result before
+		// the check does not push it down.
+		{"a related result first, then the claimed check", pos, []map[string]any{{"id": "other", "url": "/runbooks/other/", "level": "related"},
+			{"url": checkURL, "level": "probably"}}, nil, 1},
+		{"the right check, only related", pos, []map[string]any{{"url": checkURL, "level": "related"}}, nil, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,6 +61,10 @@ func TestJudge(t *testing.T) {
 				t.Errorf("rank %d, want %d", got, tt.rank)
 			}
 		})
+	}
+	// A negative whose every result is related puts nothing first.
+	if v := judge(neg, []map[string]any{{"url": checkURL, "level": "related"}}, nil); v.n != 0 {
+		t.Errorf("related results counted as put first: %+v", v)
 	}
 }
 

@@ -1,0 +1,53 @@
+package lookup
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/checks"
+)
+
+// "Is it fixed in my version?" For a check matched in a paste from a
+// build older than the handbook's, what happened to it since: moved (the
+// line the build had, the line today), reworded (found by an older
+// wording), removed, and the commits after that build that changed the
+// function it is in, newest first, each with its date and version. The
+// browser says the same (since in lookup.js).
+
+// since lists what happened to the hit's check after version v ("" says
+// nothing: the build is unknown).
+func (idx *Index) since(h checks.Hit, v string) []string {
+	if v == "" {
+		return nil
+	}
+	e := h.Entry
+	var out []string
+	for _, ev := range h.Evidence {
+		if rest, ok := strings.CutPrefix(ev, "build:"); ok {
+			place, _, _ := strings.Cut(rest, "@")
+			if e.Kind != "removed" && place != e.File+":"+strconv.Itoa(e.Lines[0]) {
+				out = append(out, "moved: "+place+" in "+v+", "+e.File+":"+strconv.Itoa(e.Lines[0])+" now")
+			}
+		}
+		if strings.HasPrefix(ev, "wording:") && e.Kind != "removed" {
+			out = append(out, "reworded since: it now prints \u201c"+strings.Trim(e.Message, asciiSpace)+"\u201d")
+		}
+	}
+	if e.Kind == "removed" {
+		out = append(out, "removed since: its page says when, and what replaced it")
+	}
+	for _, c := range idx.FnChanges[e.File+"#"+e.Fn] {
+		f := strings.Fields(c)
+		if len(f) == 3 && compareVersions(f[2], v) > 0 {
+			out = append(out, "changed: "+f[0]+" "+f[1]+" ("+f[2]+")")
+		}
+	}
+	return out
+}
+
+func shortCommit(h string) string {
+	if len(h) > 9 {
+		return h[:9]
+	}
+	return h
+}
