@@ -25,7 +25,10 @@ var goodTree = map[string]string{
 	"csrc/options.h":                    "namespace nvfuser {\n//! These can be set through the `NVFUSER_DUMP` environment variable\nenum class DebugDumpOption {\n  FusionIr, //!< print it\n  EndOfOption\n};\n}\n",
 	"csrc/options.cpp":                  "namespace nvfuser {\ntemplate <>\nstd::unordered_map<DebugDumpOption, std::vector<std::string>> Options<DebugDumpOption>::getOptionsFromEnv() {\n  const std::unordered_map<std::string, DebugDumpOption> available_options = {\n      {\"fusion_ir\", DebugDumpOption::FusionIr}};\n  return parseEnvOptions(\"DUMP\", available_options);\n}\n}\n",
 	"csrc/a.cpp":                        "bool f() { return isDebugDumpEnabled(DebugDumpOption::FusionIr); }\n",
-	"notes/good.md":                     "# A good note\n\nSIGSEGV in `nvfuser::A::b`; rerun with `NVFUSER_DUMP=fusion_ir`.\n",
+	// A check, so that the good site has a check page and its scripts are
+	// in the baseline.
+	"csrc/b.cpp":    "void g(int x) {\n  NVF_ERROR(x > 0, \"x must be positive\");\n}\n",
+	"notes/good.md": "# A good note\n\nSIGSEGV in `nvfuser::A::b`; rerun with `NVFUSER_DUMP=fusion_ir`.\n",
 }
 
 const deleteFile = "\x00delete"

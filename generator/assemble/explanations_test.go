@@ -32,9 +32,12 @@ func TestAttachExplanations(t *testing.T) {
 		!strings.Contains(warns[0].Message, "orphaned explanation") || !strings.Contains(warns[0].Message, "0123456789ab") {
 		t.Errorf("removed: %+v, warnings %+v", r.Explanation, warns)
 	}
+	warns = nil
 	err := attachExplanations(h, []model.Explanation{x("nobody-ever")}, &warns)
-	if err == nil || !strings.HasPrefix(err.Error(), "explanations/nobody-ever.md: no check has the id nobody-ever") {
-		t.Errorf("unknown id: %v", err)
+	if err != nil || len(warns) != 1 || warns[0].Where.File != "explanations/nobody-ever.md" ||
+		!strings.HasPrefix(warns[0].Message, "no check has the id nobody-ever") ||
+		len(h.StrayExplanations) != 1 || h.StrayExplanations[0] != warns[0] {
+		t.Errorf("unknown id: %v, warnings %+v, stray %+v", err, warns, h.StrayExplanations)
 	}
 	err = attachExplanations(h, []model.Explanation{x("g-old-words"), x("g-reworded-now")}, &warns)
 	if err == nil || !strings.Contains(err.Error(), "explains g-reworded-now, which explanations/g-old-words.md explains already") {

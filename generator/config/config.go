@@ -172,7 +172,7 @@ func Load(path string) (*Settings, error) {
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
 	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true,
-	"check_steps": true, "explanations": true, "explain_url": true}
+	"check_steps": true, "explanations": true, "explain_url": true, "stale_after_days": true}
 
 // DefaultStaleAfterDays is stale_after_days when config.toml does not set
 // it: two weeks, a dozen missed nightly runs.

@@ -229,6 +229,10 @@ type Handbook struct {
 	// Versions are the first commit of each nvFuser version
 	// (python/version.txt), oldest first; empty without git history.
 	Versions []Event
+	// StrayExplanations are explanations/<id>.md files whose id no check of
+	// this checkout has or ever had (the history tells): a warning in a
+	// build, an error under gen check --strict.
+	StrayExplanations []Diagnostic
 
 	// Revision is the nvFuser commit the checkout was at; zero for a plain
 	// tree or the embedded example.

@@ -286,12 +286,20 @@ func (c *inlines) node(n ast.Node) {
 	case *ast.RawHTML:
 		// Pages show a note's HTML as text (see emit's literal); so do
 		// the symptom and checklist items made from this text.
+		// A summary shows what the page shows: a tag that is no HTML
+		// element ("std::vector<int>") is text there, any other is not.
 		c.prose.WriteByte(' ')
-		c.sum.WriteByte(' ')
+		text := len(n.Segments.Value(src)) > 0 && mdconf.NotHTML(string(n.Segments.Value(src)))
+		if !text {
+			c.sum.WriteByte(' ')
+		}
 		for i := 0; i < n.Segments.Len(); i++ {
 			seg := n.Segments.At(i)
 			c.plain.Write(seg.Value(src))
 			c.bare.Write(seg.Value(src))
+			if text {
+				c.sum.Write(seg.Value(src))
+			}
 		}
 	case *east.TaskCheckBox:
 		checked := n.IsChecked

@@ -81,6 +81,9 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		for _, d := range r.Handbook.Drift {
 			drift = append(drift, fmt.Sprintf("%s: %s: %s (%s)", d.Where, d.Kind, d.Subject, d.Text()))
 		}
+		for _, d := range r.Handbook.StrayExplanations {
+			drift = append(drift, fmt.Sprintf("%s: explanation: %s", d.Where, d.Message))
+		}
 		findings, qualityNote, err := checkQuality(s, opt, r)
 		if err != nil {
 			return Stage{}, err
