@@ -1,10 +1,16 @@
 package main
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+	gmhtml "github.com/yuin/goldmark/renderer/html"
 )
 
 // renderChecks are the checks of a published page that need an HTML
@@ -186,4 +192,130 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			t.Errorf("the summary shows the alert marker: %q", sym)
 		}
 	},
+	"math-hiding-html": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "hide")
+		code := ""
+		doc.Find("article code").Each(func(_ int, c *goquery.Selection) { code += c.Text() + "\n" })
+		for i := 1; i <= 7; i++ {
+			if want := fmt.Sprintf("alert(%d)", i); !strings.Contains(code, want) {
+				t.Errorf("the math holding %s is not shown as code; code on the page:\n%s", want, code)
+			}
+		}
+		if !strings.Contains(doc.Find(".callout-note .callout-title code").Text(), "onerror=alert(5)") {
+			t.Error("the alert title's math is not shown as code")
+		}
+		if !strings.Contains(doc.Find(".next-steps code").Text(), "onerror=alert(2)") {
+			t.Errorf("the checklist item's math is not shown as code: %q", doc.Find(".next-steps").Text())
+		}
+		if n := doc.Find("article .katex").Length(); n != 1 {
+			t.Errorf("%d pieces of math typeset, want 1 (\\(b\\))", n)
+		}
+		// The twin and llms-full.txt: any HTML left is in code, or sanitized.
+		for _, f := range []string{twinFile(t, e.Out, "hide"), filepath.Join(e.Out, "llms-full.txt")} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			markdownInert(t, f, b)
+		}
+	},
+	"math-over-budget": func(t reporter, e *badEnv) {
+		for _, c := range []struct {
+			id           string
+			katex, shown int
+			text         string
+		}{
+			{"deep", 1, 2, "{{{{{{{{"},
+			{"long", 0, 1, "x+x+x+"},
+			{"heavy", 3, 1, "{{{{{{{{{{{{xxxx"},
+			{"many", mathPerPage, 10000 - mathPerPage, "\\("},
+		} {
+			doc := noteDoc(t, e, c.id)
+			if n := doc.Find("article .katex").Length(); n != c.katex {
+				t.Errorf("%s: %d formulas typeset, want %d", c.id, n, c.katex)
+			}
+			shown := doc.Find("article code").FilterFunction(func(_ int, s *goquery.Selection) bool {
+				return strings.Contains(s.Text(), c.text)
+			})
+			if shown.Length() != c.shown {
+				t.Errorf("%s: %d formulas shown as code, want %d showing %q", c.id, shown.Length(), c.shown, c.text)
+			}
+		}
+	},
+	"twins-and-srcset": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "policy")
+		srcsets := ""
+		doc.Find("article [srcset]").Each(func(_ int, s *goquery.Selection) { v, _ := s.Attr("srcset"); srcsets += v + "\n" })
+		if !strings.Contains(srcsets, "fig.png 1x") || !strings.Contains(srcsets, "a.webp") {
+			t.Errorf("the safe srcset candidates are gone: %q", srcsets)
+		}
+		for _, f := range []string{twinFile(t, e.Out, "policy"), filepath.Join(e.Out, "llms-full.txt")} {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			markdownInert(t, f, b)
+			if !strings.Contains(string(b), "fig.png 1x") {
+				t.Errorf("%s: the safe srcset candidate is gone", f)
+			}
+		}
+	},
+}
+
+// mathPerPage is how many formulas a page may have typeset
+// (mdconf.MaxPageFormulas).
+const mathPerPage = 1500
+
+// markdownInert renders Markdown (a twin, llms-full.txt) as a GitHub
+// reader would, raw HTML on, and fails on any link, image or srcset
+// candidate with an active scheme, any script and any on* attribute.
+func markdownInert(t reporter, name string, md []byte) {
+	t.Helper()
+	var b strings.Builder
+	if err := goldmark.New(goldmark.WithExtensions(extension.GFM), goldmark.WithRendererOptions(gmhtml.WithUnsafe())).Convert(md, &b); err != nil {
+		t.Fatalf("%v", err)
+	}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatalf("%v", err)
+	}
+	if doc.Find("script").Length() > 0 {
+		t.Errorf("%s: a script", name)
+	}
+	doc.Find("*").Each(func(_ int, s *goquery.Selection) {
+		for _, a := range s.Nodes[0].Attr {
+			vals := []string{a.Val}
+			if a.Key == "srcset" {
+				vals = strings.Split(a.Val, ",")
+			}
+			for _, v := range vals {
+				v = strings.Map(func(r rune) rune {
+					if r <= ' ' {
+						return -1
+					}
+					return r
+				}, v)
+				if strings.HasPrefix(a.Key, "on") || (a.Key == "href" || a.Key == "src" || a.Key == "srcset") && activeScheme.MatchString(v) {
+					t.Errorf("%s: %s=%q on <%s>", name, a.Key, a.Val, goquery.NodeName(s))
+				}
+			}
+		}
+	})
+}
+
+// twinFile is the Markdown twin of a note's page.
+func twinFile(t reporter, out, id string) string {
+	t.Helper()
+	for _, sec := range []string{"runbooks", "guides", "notes"} {
+		if f := filepath.Join(out, sec, id, "index.md"); fileExists(f) {
+			return f
+		}
+	}
+	t.Fatalf("no twin of note %q", id)
+	return ""
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
 }

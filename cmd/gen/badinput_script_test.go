@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,7 +12,9 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
@@ -124,14 +127,16 @@ func badInputParams(t *testing.T, dir string) testscript.Params {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"gen":     cmdGen,
-			"guard":   cmdGuard,
-			"keep":    cmdKeep,
-			"render":  cmdRender,
-			"setkey":  cmdSetkey,
-			"concat":  cmdConcat,
-			"repeat":  cmdRepeat,
-			"deadpid": cmdDeadpid,
+			"gen":         cmdGen,
+			"guard":       cmdGuard,
+			"keep":        cmdKeep,
+			"render":      cmdRender,
+			"setkey":      cmdSetkey,
+			"concat":      cmdConcat,
+			"repeat":      cmdRepeat,
+			"deadpid":     cmdDeadpid,
+			"mkfifo":      cmdMkfifo,
+			"unpublished": cmdUnpublished,
 		},
 	}
 }
@@ -156,7 +161,7 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) {
 	for _, p := range append([]string{site}, st.guard...) {
 		guarded[p] = treeOrAbsent(ts, p)
 	}
-	code, stdout, stderr := runScriptGen(ts, args)
+	code, stdout, stderr := runWithin(ts, args)
 	if strings.Contains(stderr, "goroutine ") || strings.Contains(stderr, "panic:") {
 		ts.Fatalf("gen crashed")
 	}
@@ -187,6 +192,44 @@ func cmdGen(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	noActiveContent(r, publishedOut(args, site), st.baseline)
 	r.done()
+}
+
+// defaultWithin is how long any gen run of a script may take: a case that
+// hangs (a FIFO read, a pathological input) fails with a message instead
+// of holding the whole test binary until go test's own timeout. A script
+// sets $WITHIN (seconds) to hold its case to less.
+const defaultWithin = 300 * time.Second
+
+// runWithin is runScriptGen under the script's time limit. An in-process
+// run that overruns cannot be stopped; the script fails and the test
+// binary ends with it.
+func runWithin(ts *testscript.TestScript, args []string) (code int, stdout, stderr string) {
+	limit := defaultWithin
+	if s := ts.Getenv("WITHIN"); s != "" {
+		n, err := strconv.Atoi(s)
+		ts.Check(err)
+		limit = time.Duration(n) * time.Second
+	}
+	type result struct {
+		code           int
+		stdout, stderr string
+	}
+	done := make(chan result, 1)
+	start := time.Now()
+	go func() {
+		c, o, e := runScriptGen(ts, args)
+		done <- result{c, o, e}
+	}()
+	select {
+	case r := <-done:
+		if took := time.Since(start); took > limit {
+			ts.Fatalf("gen took %s, want at most %s", took.Round(time.Millisecond), limit)
+		}
+		return r.code, r.stdout, r.stderr
+	case <-time.After(limit):
+		ts.Fatalf("gen did not finish within %s", limit)
+	}
+	return 0, "", ""
 }
 
 // testscriptHome is the HOME testscript gives every script.
@@ -396,6 +439,48 @@ func cmdDeadpid(ts *testscript.TestScript, neg bool, args []string) {
 	cmd := exec.Command("true")
 	ts.Check(cmd.Run())
 	ts.Setenv(args[0], strconv.Itoa(cmd.Process.Pid))
+}
+
+// cmdMkfifo: mkfifo path... — a named pipe at each path (a reader that
+// opens it blocks until a writer comes, which none will).
+func cmdMkfifo(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: mkfifo path...")
+	}
+	for _, a := range args {
+		p := ts.MkAbs(a)
+		ts.Check(os.MkdirAll(filepath.Dir(p), 0o755))
+		ts.Check(syscall.Mkfifo(p, 0o644))
+	}
+}
+
+// cmdUnpublished: unpublished text... — no file of the published site
+// ($SITE) holds any of the texts: content from outside the inputs (a
+// secret behind a symbolic link) reached no page, twin, feed or JSON.
+func cmdUnpublished(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) == 0 {
+		ts.Fatalf("usage: unpublished text...")
+	}
+	site, files := ts.Getenv("SITE"), 0
+	ts.Check(filepath.WalkDir(site, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		files++
+		for _, a := range args {
+			if bytes.Contains(data, []byte(a)) {
+				ts.Fatalf("%s holds %q", p, a)
+			}
+		}
+		return nil
+	}))
+	if files == 0 {
+		ts.Fatalf("no published file in %s", site)
+	}
 }
 
 // scriptReporter lets the page checks written for *testing.T report into

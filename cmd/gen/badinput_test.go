@@ -164,8 +164,19 @@ func noActiveContent(t reporter, dir string, baseline map[string]bool) {
 						}
 						return r
 					}, a.Val)
-					if activeScheme.MatchString(v) {
-						t.Errorf("%s: active URL %s=%q on <%s>", name, a.Key, a.Val, goquery.NodeName(s))
+					candidates := []string{v}
+					if key == "srcset" { // each candidate (split at every comma: stricter than a browser)
+						candidates = strings.Split(strings.Map(func(r rune) rune {
+							if r <= ' ' {
+								return ' '
+							}
+							return r
+						}, a.Val), ",")
+					}
+					for _, c := range candidates {
+						if activeScheme.MatchString(strings.TrimSpace(c)) {
+							t.Errorf("%s: active URL %s=%q on <%s>", name, a.Key, a.Val, goquery.NodeName(s))
+						}
 					}
 				}
 			}
@@ -242,6 +253,7 @@ func TestRunBadInputsCatchesProblems(t *testing.T) {
 		"<a href=\"java\tscript:alert(1)\">x</a>",
 		`<img src="data:text/html;base64,PHNjcmlwdD4=">`,
 		`<a href="vbscript:msgbox(1)">x</a>`,
+		`<img src="/a.png" srcset="/a.png 1x, javascript:alert(1) 2x">`,
 		`<p onclick="alert(1)">x</p>`,
 		`<iframe src="/x/"></iframe>`,
 		`<meta http-equiv="refresh" content="0; url=javascript:alert(1)">`,

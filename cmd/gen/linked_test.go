@@ -96,12 +96,35 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 			t.Errorf("%s does not name commit %s with its date", page, short)
 		}
 	}
+	// The home page and every check page give the commit's date for
+	// js/age.js to count its age from, in the reader's browser, and carry
+	// the notice it shows past stale_after_days (14 by default).
+	age := `<span class="commit-age" data-commit-date="2026-04-03T13:52:18-07:00" data-stale-after="14" hidden></span>`
+	checkPages := 0
+	for name, data := range tree {
+		html := string(data)
+		isCheck := strings.HasPrefix(name, "errors/") && strings.Contains(html, `class="page ref-page check-page"`)
+		if name != "index.html" && !isCheck {
+			continue
+		}
+		if isCheck {
+			checkPages++
+		}
+		if !strings.Contains(html, age) || !strings.Contains(html, `<div class="callout callout-warn stale-notice" role="note" hidden>`) ||
+			!regexp.MustCompile(`<script src="/js/age\.[0-9a-f]+\.js" defer></script>`).MatchString(html) {
+			t.Errorf("%s does not say how old nvFuser's commit is (want %s, the hidden stale notice and js/age.js)", name, age)
+		}
+	}
+	if checkPages < 2 { // the example raises two checks
+		t.Errorf("only %d check pages found", checkPages)
+	}
 	var build struct {
-		NvFuser   struct{ Commit, Ref, Date string } `json:"nvfuser"`
-		Generator struct{ Module, Version string }
+		StaleAfterDays int                                `json:"stale_after_days"`
+		NvFuser        struct{ Commit, Ref, Date string } `json:"nvfuser"`
+		Generator      struct{ Module, Version string }
 	}
 	readJSON(t, filepath.Join(out, "api", "build.json"), &build)
-	if build.NvFuser.Commit != head || build.NvFuser.Ref != head || build.NvFuser.Date != "2026-04-03T13:52:18-07:00" || build.Generator.Version == "" {
+	if build.NvFuser.Commit != head || build.NvFuser.Ref != head || build.NvFuser.Date != "2026-04-03T13:52:18-07:00" || build.Generator.Version == "" || build.StaleAfterDays != 14 {
 		t.Errorf("api/build.json: %+v", build)
 	}
 

@@ -15,23 +15,12 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/drift"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
 	"github.com/nvfuser-handbook/handbook/generator/history"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
-
-// Paths of the option sources inside an nvFuser checkout.
-const (
-	OptionsCpp = "csrc/options.cpp"
-	OptionsH   = "csrc/options.h"
-)
-
-// Inputs are the checkout paths, files or folders, that Extract reads
-// (gen serve watches them).
-func Inputs() []string {
-	return append(append([]string{envyaml.Path}, csrcscan.Dirs()...), buildscan.Files...)
-}
 
 // Facts is what the source parsers extracted, before merging.
 type Facts struct {
@@ -66,22 +55,22 @@ type Facts struct {
 // line); a missing file is a warning recorded in in.Warnings.
 func Extract(in *sources.Inputs) (*Facts, error) {
 	f := &Facts{HasSource: in.Tree != nil}
-	if data, ok := in.ReadTreeFile(envyaml.Path); ok {
-		y, err := envyaml.Parse(envyaml.Path, data)
+	if data, ok := in.ReadTreeFile(inputs.EnvYAMLFile); ok {
+		y, err := envyaml.Parse(inputs.EnvYAMLFile, data)
 		if err != nil {
 			return nil, err
 		}
 		f.YAML = y
 	}
-	if data, ok := in.ReadTreeFile(OptionsH); ok {
-		enums, err := cppopts.ParseHeader(OptionsH, data)
+	if data, ok := in.ReadTreeFile(inputs.OptionsH); ok {
+		enums, err := cppopts.ParseHeader(inputs.OptionsH, data)
 		if err != nil {
 			return nil, err
 		}
 		f.Enums = enums
 	}
-	if data, ok := in.ReadTreeFile(OptionsCpp); ok {
-		tables, err := cppopts.ParseTables(OptionsCpp, data)
+	if data, ok := in.ReadTreeFile(inputs.OptionsCpp); ok {
+		tables, err := cppopts.ParseTables(inputs.OptionsCpp, data)
 		if err != nil {
 			return nil, err
 		}
@@ -173,10 +162,10 @@ func mergeFamilies(h *model.Handbook, f *Facts) {
 		if t.Env == "" {
 			continue
 		}
-		fam := &model.Family{Env: t.Env, Key: vocab.FamilyKey(t.Env), Enum: t.Enum, DefinedAt: model.Location{File: OptionsCpp, Line: t.Line}}
+		fam := &model.Family{Env: t.Env, Key: vocab.FamilyKey(t.Env), Enum: t.Enum, DefinedAt: model.Location{File: inputs.OptionsCpp, Line: t.Line}}
 		if e := enums[t.Enum]; e != nil {
 			fam.Doc = e.Doc
-			fam.DeclaredAt = model.Location{File: OptionsH, Line: e.Line}
+			fam.DeclaredAt = model.Location{File: inputs.OptionsH, Line: e.Line}
 		}
 		h.Families = append(h.Families, fam)
 	}
@@ -215,14 +204,14 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 				Family:    vocab.FamilyKey(t.Env),
 				Name:      e.Name,
 				Enum:      t.Enum + "::" + e.Enumerator,
-				DefinedAt: model.Location{File: OptionsCpp, Line: e.Line},
+				DefinedAt: model.Location{File: inputs.OptionsCpp, Line: e.Line},
 				ReadAt:    f.Reads.Options[t.Enum+"::"+e.Enumerator],
 			}
 			if decl != nil {
 				for _, v := range decl.Values {
 					if v.Name == e.Enumerator {
 						o.HeaderDescription = v.Doc
-						o.DeclaredAt = model.Location{File: OptionsH, Line: v.Line}
+						o.DeclaredAt = model.Location{File: inputs.OptionsH, Line: v.Line}
 					}
 				}
 			}
@@ -248,7 +237,7 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 			}
 			o := get(findFamily(h, e.EnvVar), e.Name)
 			o.Documented = true
-			o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+			o.DocumentedAt = model.Location{File: inputs.EnvYAMLFile, Line: e.Line}
 			o.YAMLDescription = e.Description
 			o.Type, o.Default = e.Type, e.Default
 		}
@@ -265,7 +254,7 @@ func mergeOptions(h *model.Handbook, f *Facts) {
 				}
 				if o := get(fam, c); !o.Documented {
 					o.Documented = true
-					o.DocumentedAt = model.Location{File: envyaml.Path, Line: e.Line}
+					o.DocumentedAt = model.Location{File: inputs.EnvYAMLFile, Line: e.Line}
 				}
 			}
 		}
@@ -302,7 +291,7 @@ func mergeVariables(h *model.Handbook, f *Facts) {
 			}
 			v := get(e.Name)
 			v.Category, v.Type, v.Default, v.Choices, v.Description = e.Category, e.Type, e.Default, e.Choices, e.Description
-			v.Documented, v.DocumentedAt = true, model.Location{File: envyaml.Path, Line: e.Line}
+			v.Documented, v.DocumentedAt = true, model.Location{File: inputs.EnvYAMLFile, Line: e.Line}
 		}
 	}
 	for _, fam := range h.Families {

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 )
@@ -72,7 +73,7 @@ func TestMergeRealYAML(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	y, err := envyaml.Parse(envyaml.Path, data)
+	y, err := envyaml.Parse(inputs.EnvYAMLFile, data)
 	if err != nil {
 		t.Fatal(err)
 	}

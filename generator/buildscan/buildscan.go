@@ -8,20 +8,16 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
-
-// Files are where nvFuser's build reads its NVFUSER_BUILD_* and other
-// build-time variables. csrc never reads those, so without this scan every
-// build variable would be reported as "documented but never read".
-var Files = []string{"setup.py", "python/setup.py", "python/utils.py", "CMakeLists.txt"}
 
 // Scan finds quoted mentions ("NAME", 'NAME', $ENV{NAME}) of the given
 // variable names in the build scripts that read returns; read reports an
 // error for a script that does not exist, which is skipped.
 func Scan(read func(path string) ([]byte, error), names []string) map[string][]model.Location {
 	out := map[string][]model.Location{}
-	for _, file := range Files {
+	for _, file := range inputs.Paths(inputs.BuildScript) {
 		data, err := read(file)
 		if err != nil {
 			continue

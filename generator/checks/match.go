@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -276,7 +277,8 @@ func frames(text string) []frame {
 }
 
 func relPath(p string) string {
-	for _, dir := range []string{"csrc/", "python/"} {
+	for _, dir := range inputs.Paths(inputs.Code) {
+		dir += "/"
 		if i := strings.LastIndex(p, "/"+dir); i >= 0 {
 			return p[i+1:]
 		}

@@ -7,12 +7,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
-
-// TestsDir is where nvFuser keeps its tests.
-const TestsDir = "tests"
 
 // gtest matchers whose argument is text the error message must contain
 // (or, for the regex ones, match).
@@ -32,17 +31,21 @@ var (
 // tests only add links to check pages.
 func ScanTests(root fs.FS) []model.ExpectedError {
 	var out []model.ExpectedError
-	_ = fs.WalkDir(root, TestsDir, func(p string, d fs.DirEntry, err error) error {
+	_ = fs.WalkDir(root, inputs.TestsDir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
+		// Expected messages are shown on check pages: made UTF-8 as
+		// csrcscan makes the checks' own.
 		switch path.Ext(p) {
 		case ".cpp", ".cu", ".h":
 			if src, err := fs.ReadFile(root, p); err == nil {
+				src, _ = safefile.ValidUTF8(src)
 				out = append(out, GTestExpectations(p, src)...)
 			}
 		case ".py":
 			if src, err := fs.ReadFile(root, p); err == nil {
+				src, _ = safefile.ValidUTF8(src)
 				out = append(out, PytestExpectations(p, src)...)
 			}
 		}

@@ -17,6 +17,8 @@ import (
 	hconfig "github.com/gohugoio/hugo/config"
 	"github.com/gohugoio/hugo/config/allconfig"
 	"github.com/gohugoio/hugo/hugofs"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 )
 
 // Settings is what one run of the generator reads and writes.
@@ -51,6 +53,11 @@ type Settings struct {
 	// ([[params.handbook.overrides]]).
 	Overrides []Override
 
+	// StaleAfterDays is the age of the nvFuser commit, in days, past which
+	// the pages say the handbook may be behind nvFuser (computed in the
+	// reader's browser: no build clock in the output); 0 never says it.
+	StaleAfterDays int
+
 	// Warnings are findings about the configuration itself that do not
 	// stop a run: an unknown [params.handbook] key (a typo that would
 	// silently be ignored), named with file and line.
@@ -78,8 +85,8 @@ func Load(path string) (*Settings, error) {
 		return nil, err
 	}
 	base := configs.Base
-	h, _ := base.Params["handbook"].(hmaps.Params) // Hugo lower-cases keys
-	data, _ := os.ReadFile(abs)                    // for the line of a bad key, when the file has it
+	h, _ := base.Params["handbook"].(hmaps.Params)                               // Hugo lower-cases keys
+	data, _ := safefile.ReadFile(dir, filepath.Base(abs), safefile.MaxTextBytes) // for the line of a bad key, when the file has it
 	where := func(k string) string {
 		if line := keyLine(string(data), k); line > 0 {
 			return abs + ":" + strconv.Itoa(line)
@@ -128,6 +135,9 @@ func Load(path string) (*Settings, error) {
 	if err := s.loadDocs(abs, string(data), h); err != nil {
 		return nil, err
 	}
+	if s.StaleAfterDays, err = staleAfterDays(h["stale_after_days"]); err != nil {
+		return nil, fmt.Errorf("%s: params.handbook.stale_after_days: %v", where("stale_after_days"), err)
+	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -143,7 +153,46 @@ func Load(path string) (*Settings, error) {
 
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
-	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true}
+	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true, "stale_after_days": true}
+
+// DefaultStaleAfterDays is stale_after_days when config.toml does not set
+// it: two weeks, a dozen missed nightly runs.
+const DefaultStaleAfterDays = 14
+
+// maxStaleAfterDays bounds stale_after_days to a century, so the number a
+// page prints stays an ordinary one.
+const maxStaleAfterDays = 36500
+
+// staleAfterDays reads stale_after_days: a whole number of days from 0
+// (never) to a century; absent means DefaultStaleAfterDays.
+func staleAfterDays(v any) (int, error) {
+	var n int64
+	switch x := v.(type) {
+	case nil:
+		return DefaultStaleAfterDays, nil
+	case int64:
+		n = x
+	case int:
+		n = int64(x)
+	case uint64:
+		if x > maxStaleAfterDays {
+			n = maxStaleAfterDays + 1
+		} else {
+			n = int64(x)
+		}
+	case float64:
+		if x != float64(int64(x)) {
+			return 0, fmt.Errorf("want a whole number of days, got %v", x)
+		}
+		n = int64(x)
+	default:
+		return 0, fmt.Errorf("want a whole number of days, got %T", v)
+	}
+	if n < 0 || n > maxStaleAfterDays {
+		return 0, fmt.Errorf("want 0 (never) to %d days, got %d", maxStaleAfterDays, n)
+	}
+	return int(n), nil
+}
 
 // unknownKeys warns about each [params.handbook] key gen does not read,
 // sorted, with the line of config.toml that sets it when that file has it
@@ -157,7 +206,7 @@ func unknownKeys(configFile string, h hmaps.Params) []string {
 		}
 	}
 	sort.Strings(keys)
-	data, _ := os.ReadFile(configFile)
+	data, _ := safefile.ReadFile(filepath.Dir(configFile), filepath.Base(configFile), safefile.MaxTextBytes)
 	var out []string
 	for _, k := range keys {
 		where := configFile
@@ -211,6 +260,11 @@ func LoadHugo(configFile string, flags hconfig.Provider, logger loggers.Logger) 
 			return nil, fmt.Errorf("config: %w", err)
 		}
 		d.Filename = "" // a config/ folder only
+	} else if err := safefile.Check(dir, filepath.Base(configFile), safefile.MaxTextBytes); err != nil {
+		// Read by the rule every input is read by, before Hugo's loader
+		// opens it: a named pipe would hang it, a link out of the
+		// project would read a file that is not the project's.
+		return nil, err
 	}
 	configs, err := allconfig.LoadConfig(d)
 	if err != nil {

@@ -141,3 +141,48 @@ func TestWrongType(t *testing.T) {
 		}
 	}
 }
+
+// TestStaleAfterDays: stale_after_days is a whole number of days, 0 to a
+// century, 14 when unset; anything else is an error naming its line.
+func TestStaleAfterDays(t *testing.T) {
+	for _, c := range []struct {
+		value string // "" leaves it unset
+		want  int
+		err   string
+	}{
+		{"", DefaultStaleAfterDays, ""},
+		{"0", 0, ""},
+		{"30", 30, ""},
+		{"36500", 36500, ""},
+		{"7.0", 7, ""},
+		{"36501", 0, "0 (never) to 36500 days, got 36501"},
+		{"-1", 0, "got -1"},
+		{"1.5", 0, "whole number of days, got 1.5"},
+		{`"14"`, 0, "whole number of days, got string"},
+		{"true", 0, "got bool"},
+		{"18446744073709551615", 0, "too large"}, // TOML itself refuses it, at the line
+	} {
+		body := "[params.handbook]\n"
+		if c.value != "" {
+			body += "stale_after_days = " + c.value + "\n"
+		}
+		p := filepath.Join(t.TempDir(), "config.toml")
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s, err := Load(p)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), p+":2: ") || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: err = %v, want one naming %s:2 and %q", c.value, err, p, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.value, err)
+			continue
+		}
+		if s.StaleAfterDays != c.want || len(s.Warnings) != 0 {
+			t.Errorf("%s: StaleAfterDays %d, warnings %q; want %d and none", c.value, s.StaleAfterDays, s.Warnings, c.want)
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gohugoio/hugo/common/hmaps"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -20,11 +21,12 @@ const (
 	DocsOff  = "off"  // never (gen --no-docs)
 )
 
-// Default globs of the docs read from the checkout: the Markdown under
-// doc/, but for the Sphinx sources of the Python API reference.
+// Default globs of the docs read from the checkout (generator/inputs):
+// the Markdown under doc/, but for the Sphinx sources of the Python API
+// reference.
 var (
-	DefaultDocsInclude = []string{"doc/**/*.md"}
-	DefaultDocsExclude = []string{"doc/sphinx/**"}
+	DefaultDocsInclude = inputs.DocsInclude
+	DefaultDocsExclude = inputs.DocsExclude
 )
 
 // Override sets the kind, title or status of the notes and docs whose

@@ -13,12 +13,13 @@ package csrcscan
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"regexp"
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -43,21 +44,8 @@ type Reads struct {
 	Skipped []model.Diagnostic
 }
 
-// sourceDir is where nvFuser keeps its C++ sources, relative to the root.
-const sourceDir = "csrc"
-
-// bindingsDir holds the Python bindings' C++, which consults some options
-// (python_definition, ...) that csrc never does. Optional.
-const bindingsDir = "python"
-
-// Dirs are the checkout folders Scan reads.
-
 // envNameRE is an environment variable's name as a shell spells it.
 var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
-
-func Dirs() []string { return []string{sourceDir, bindingsDir} }
-
-var sourceExts = map[string]bool{".cpp": true, ".cu": true, ".h": true, ".hpp": true, ".cuh": true}
 
 // Scan walks root (an fs.FS at the nvFuser checkout root) under csrc/ and
 // records every literal environment read and every reference to an
@@ -72,19 +60,32 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	}
 	walk := func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if p == sourceDir || p == bindingsDir {
+			if p == inputs.CodeDir || p == inputs.BindingsDir {
 				return err // no csrc/ at all: the caller pointed us at the wrong place
 			}
 			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
 			return nil
 		}
-		if d.IsDir() || !sourceExts[path.Ext(p)] {
+		if d.IsDir() || !inputs.IsCode(p) {
 			return nil
 		}
 		src, err := fs.ReadFile(root, p)
 		if err != nil {
-			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			// Refused by the checkout's reader (a named pipe, a link out
+			// of the checkout, over the size limit) or unreadable: the
+			// location names the file, the message says why.
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: safefile.Why(err) + "; skipped"})
 			return nil
+		}
+		// A stray byte that is not UTF-8 (a Latin-1 "é" in a message)
+		// is replaced here, once, and said at its line: the checks' text
+		// goes into front matter and JSON, which must be UTF-8, and one
+		// such byte must not fail the build elsewhere, naming a
+		// generated file.
+		src, bad := safefile.ValidUTF8(src)
+		if bad > 0 {
+			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p, Line: bad},
+				Message: "not valid UTF-8 here; read with the bytes replaced by U+FFFD"})
 		}
 		toks, err := cpplex.Lex(src)
 		if err != nil {
@@ -103,11 +104,11 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		r.Checks = append(r.Checks, cs...)
 		return nil
 	}
-	if err := fs.WalkDir(root, sourceDir, walk); err != nil {
+	if err := fs.WalkDir(root, inputs.CodeDir, walk); err != nil {
 		return r, fmt.Errorf("csrcscan: %w", err)
 	}
-	if _, err := fs.Stat(root, bindingsDir); err == nil {
-		if err := fs.WalkDir(root, bindingsDir, walk); err != nil {
+	if _, err := fs.Stat(root, inputs.BindingsDir); err == nil {
+		if err := fs.WalkDir(root, inputs.BindingsDir, walk); err != nil {
 			return r, fmt.Errorf("csrcscan: %w", err)
 		}
 	}
@@ -240,6 +241,3 @@ func FileEnvReads(file string, src []byte) ([]string, error) {
 	sort.Strings(names)
 	return names, err
 }
-
-// IsSource says whether Scan reads a file of this name.
-func IsSource(name string) bool { return sourceExts[path.Ext(name)] }

@@ -20,6 +20,10 @@ type Generator struct {
 type APIBuild struct {
 	NvFuser   APIRevision `json:"nvfuser"`
 	Generator Generator   `json:"generator"`
+	// StaleAfterDays: when the nvFuser commit is older than this many days
+	// (counted in the reader's browser, from NvFuser.Date), pages say the
+	// handbook may be behind nvFuser; 0 never.
+	StaleAfterDays int `json:"stale_after_days"`
 }
 
 // APIRevision is the nvFuser revision the pages describe.
@@ -41,7 +45,8 @@ func (e *emitter) build() error {
 	b := APIBuild{
 		NvFuser: APIRevision{Repo: e.site.RepoURL, Ref: e.site.RepoRef, Commit: rev.Commit, Short: rev.Short(),
 			Date: rev.Date, Day: rev.Day()},
-		Generator: e.site.Generator,
+		Generator:      e.site.Generator,
+		StaleAfterDays: e.site.StaleAfterDays,
 	}
 	if !rev.IsZero() {
 		b.NvFuser.URL = urls.Commit(e.site.RepoURL, rev.Commit)

@@ -135,6 +135,9 @@ func (e *emitter) checkPages() error {
 	errs := make([]error, len(e.h.Checks))
 	parallel.For(len(e.h.Checks), func(i int) {
 		c := e.h.Checks[i]
+		// Made from text of the checkout (message, condition, code): a
+		// problem Hugo finds in the page is named at the check's line.
+		e.originAt("errors/"+c.ID+".md", c.Where)
 		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c)})
 	})
 	if err := errors.Join(errs...); err != nil {

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/notes"
@@ -23,6 +24,9 @@ type Site struct {
 	NotesEditBase string
 	// Generator identifies the binary, for api/build.json.
 	Generator Generator
+	// StaleAfterDays is config's stale_after_days, for api/build.json: the
+	// age of the nvFuser commit past which pages say they may be behind.
+	StaleAfterDays int
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined
@@ -116,6 +120,9 @@ func (e *emitter) put(rel string, p page) error {
 	// Every page's Markdown, not only a note's: a description from the
 	// checkout may hold a code fence too.
 	p.body = cleanFences(escapeRawHTML(p.body))
+	// Text from nvFuser's sources may hold "\(...\)": KaTeX under the
+	// same budget as a note's (mdconf.BudgetMath).
+	p.body, _ = mdconf.BudgetMath(p.body)
 	p.twin = twinned(rel, p.front)
 	data, _, err := e.w.Memo.render(rel, p)
 	if err != nil {
@@ -129,7 +136,9 @@ func (e *emitter) put(rel string, p page) error {
 
 func (e *emitter) reference() error {
 	for _, v := range e.h.Variables {
-		if err := e.put("env/"+strings.ToLower(v.Name)+".md", e.variablePage(v)); err != nil {
+		rel := "env/" + strings.ToLower(v.Name) + ".md"
+		e.originAt(rel, v.DocumentedAt)
+		if err := e.put(rel, e.variablePage(v)); err != nil {
 			return err
 		}
 	}
@@ -139,11 +148,28 @@ func (e *emitter) reference() error {
 		}
 	}
 	for _, o := range e.h.Options {
-		if err := e.put("options/"+o.Family+"/"+strings.ToLower(o.Name)+".md", e.optionPage(o)); err != nil {
+		rel := "options/" + o.Family + "/" + strings.ToLower(o.Name) + ".md"
+		// Its description is the YAML's, else the comment in options.h.
+		at := o.DocumentedAt
+		if at.File == "" {
+			at = o.DeclaredAt
+		}
+		e.originAt(rel, at)
+		if err := e.put(rel, e.optionPage(o)); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// originAt records that the page at rel (under the content folder) is
+// made from the text at one place of the checkout, so that a problem
+// Hugo finds in it names that file and line; nothing for a page made
+// from no one place.
+func (e *emitter) originAt(rel string, at model.Location) {
+	if at.File != "" && at.Line > 0 {
+		e.w.SetOrigin(path.Join(ContentDir, rel), Origin{Source: at.File, At: at.Line})
+	}
 }
 
 // notes writes every note's page. Notes are independent (the related and

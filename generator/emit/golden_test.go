@@ -32,7 +32,7 @@ func TestGolden(t *testing.T) {
 	defer emit.VerifyParams(false)
 	// A fixed generator identity, not the test binary's own.
 	gen := emit.Generator{Module: "github.com/nvfuser-handbook/handbook", Version: "v0.0.0-test"}
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen, StaleAfterDays: s.StaleAfterDays}
 	pending, err := emit.Pages(r.Handbook, site, w)
 	if err != nil {
 		t.Fatal(err)

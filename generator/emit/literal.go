@@ -15,9 +15,14 @@ import (
 // (even inside a code block) would run, or fail, as a shortcode. literal
 // rewrites a note's Markdown so that Hugo renders it as GitHub would:
 //
+//   - GitHub's "$...$" math becomes "\(...\)", which Hugo renders, or
+//     code when it cannot be written so (mdconf.DollarForHugo); this comes
+//     first, so that every later step reads the text as Hugo will;
 //   - raw HTML keeps what GitHub would keep of it (sanitizeHTML: no
-//     script, style, event attribute or unsafe URL; comments dropped);
-//   - GitHub's "$...$" math becomes "\(...\)", which Hugo renders;
+//     script, style, event attribute or unsafe URL; comments dropped),
+//     found as Hugo finds it (mdconf.ParseAsHugo: what Hugo takes for
+//     math is the render hook's to escape, and nothing else is hidden);
+//   - math over budget is marked to be shown as code (mdconf.BudgetMath);
 //   - "{{<" ... ">}}" and "{{%" ... "%}}" take Hugo's own escaped form,
 //     "{{</*" ... "*/>}}", which Hugo turns back into exactly the text
 //     written, wherever it is (prose, code span, code block);
@@ -29,43 +34,38 @@ import (
 //
 // Go template braces ("{{ .x }}") need nothing: content is not a template.
 // literal adds no line breaks, so the note's line numbers still hold.
-func literal(md string) string { return literalImages(md, nil) }
-
-// literalImages is literal with the src of each <img> in raw HTML
-// rewritten by imgSrc (see finishFragment).
-func literalImages(md string, imgSrc func(string) string) string {
-	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") && !strings.Contains(md, "$") {
-		return md
-	}
-	if notes.CheckBody("note", []byte(md)) != nil {
-		return md // refused by Parse already; never reaches a page
-	}
-	md = sanitizeHTML(md, false, imgSrc)
-	md = dollarMathForHugo(md)
-	md = literalShortcodes(md)
-	// What is left of Hugo's summary divider is in code: break it there.
-	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->")
+func literal(md string) string {
+	out, _ := literalImages(md, nil)
+	return out
 }
 
-// dollarMathForHugo writes GitHub's "$...$" math (mdconf.DollarMath) as
-// "\(...\)", the inline math Hugo's passthrough reads.
-func dollarMathForHugo(md string) string {
-	if !strings.Contains(md, "$") {
-		return md
+// literalImages is literal with the src of each <img> in raw HTML
+// rewritten by imgSrc (see finishFragment). skipped are the formulas not
+// typeset, by line of md.
+func literalImages(md string, imgSrc func(string) string) (string, []mdconf.Skipped) {
+	if !strings.Contains(md, "<") && !strings.Contains(md, "{{%") && !strings.Contains(md, "$") &&
+		!strings.Contains(md, `\(`) && !strings.Contains(md, `\[`) {
+		return md, nil
 	}
-	var b strings.Builder
-	last := 0
-	for _, s := range mdconf.DollarMathSpans(mdconf.Parse([]byte(md))) {
-		inner := md[s[0]+1 : s[1]-1]
-		if strings.Contains(inner, `\)`) {
-			continue // would end Hugo's math early: left as text
-		}
-		b.WriteString(md[last:s[0]])
-		b.WriteString(`\(` + inner + `\)`)
-		last = s[1]
+	if notes.CheckBody("note", []byte(md)) != nil {
+		return md, nil // refused by Parse already; never reaches a page
 	}
-	b.WriteString(md[last:])
-	return b.String()
+	md, skipped := mdconf.DollarForHugo(md)
+	md = sanitizeHTML(md, false, imgSrc)
+	md, over := mdconf.BudgetMath(md)
+	md = literalShortcodes(md)
+	// What is left of Hugo's summary divider is in code: break it there.
+	return strings.ReplaceAll(md, summaryDivider, "<!"+WordJoiner+"--more-->"), mergeSkipped(skipped, over)
+}
+
+// mergeSkipped merges two lists sorted by line.
+func mergeSkipped(a, b []mdconf.Skipped) []mdconf.Skipped {
+	if len(a) == 0 {
+		return b
+	}
+	out := append(append([]mdconf.Skipped(nil), a...), b...)
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
+	return out
 }
 
 // summaryDivider is where Hugo cuts a page's summary, found in the raw
@@ -77,13 +77,19 @@ const summaryDivider = "<!--more-->"
 // nothing in it was a link in the note, so brackets, "<" and bare ftp://
 // URLs are escaped too (outside code and math, which render as written).
 func plainMarkdown(s string) string {
-	s = dollarMathForHugo(literalShortcodes(literalHTML(s)))
+	// As literal: math first, then everything as Hugo reads it.
+	s, _ = mdconf.DollarForHugo(s)
+	s, _ = mdconf.BudgetMath(literalHTML(s))
+	s = literalShortcodes(s)
 	if !strings.ContainsAny(s, "[]<") && !strings.Contains(s, "ftp://") {
 		return s
 	}
 	code := codeSpanRanges([]byte(s))
-	if strings.Contains(s, `\(`) {
-		code = append(code, mdconf.InlineMathSpans(mdconf.Parse([]byte(s)))...)
+	if strings.Contains(s, `\(`) || strings.Contains(s, `\[`) || strings.Contains(s, "$$") {
+		src := []byte(s)
+		for _, f := range mdconf.Formulas(mdconf.ParseAsHugo(src), src) {
+			code = append(code, [2]int{f.Start, f.Stop})
+		}
 		sort.Slice(code, func(i, j int) bool { return code[i][0] < code[j][0] })
 	}
 	var at []int
@@ -117,7 +123,7 @@ func literalHTML(md string) string {
 	for pass := 0; pass < maxHTMLPasses; pass++ {
 		src := []byte(md)
 		var at []int
-		_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		_ = ast.Walk(mdconf.ParseAsHugo(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if !entering {
 				return ast.WalkContinue, nil
 			}
@@ -214,7 +220,7 @@ func indexOpener(s string, i int) int {
 // text nodes outside code spans.
 func proseRanges(src []byte) [][2]int {
 	var r [][2]int
-	_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(mdconf.ParseAsHugo(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
@@ -236,7 +242,7 @@ func proseRanges(src []byte) [][2]int {
 // backslash would show.
 func codeSpanRanges(src []byte) [][2]int {
 	var r [][2]int
-	_ = ast.Walk(notes.ParseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+	_ = ast.Walk(mdconf.ParseAsHugo(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if cs, ok := n.(*ast.CodeSpan); ok && entering {
 			first, last := cs.FirstChild(), cs.LastChild()
 			if f, ok := first.(*ast.Text); ok {

@@ -2,12 +2,12 @@ package emit
 
 import (
 	"fmt"
-	"os"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
@@ -103,13 +103,13 @@ func (e *emitter) noteAssets(n *model.Note) error {
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		data, err := os.ReadFile(files[name])
+		data, err := localref.ReadImage(files[name])
 		if err != nil {
 			return fmt.Errorf("%s: image %s: %w", n.Source, name, err)
 		}
 		rel := path.Join(StaticDir, urls.Note(n.Kind, n.ID), name)
 		if err := e.w.Write(rel, data); err != nil {
-			return err
+			return fmt.Errorf("%s: image %s: %w", n.Source, name, err)
 		}
 	}
 	return nil
@@ -129,6 +129,29 @@ func twinLinks(md string, locals []noteLocal) string {
 		}
 		re := regexp.MustCompile(`\]\(<?` + regexp.QuoteMeta(l.Dest) + `>?((?:\s+"[^"]*")?\))`)
 		md = re.ReplaceAllString(md, "]("+strings.ReplaceAll(l.URL, "$", "$$")+"${1}")
+	}
+	return md
+}
+
+// notLinked is where a twin's link to a destination the page shows as
+// inert text (unsafe_urls) leads instead: nowhere.
+const notLinked = "#not-linked"
+
+// twinUnsafe applies the pages' link policy to the twin: each
+// destination the notes stage judged unsafe (javascript:, data:, ...;
+// the page's unsafe_urls, which the render hooks show as text) is
+// replaced wherever Markdown reads a destination: an inline link or image
+// "](dest" or "](<dest", a reference definition "]: dest" or "]: <dest",
+// and an autolink "<dest>", which becomes code.
+func twinUnsafe(md string, unsafe []string) string {
+	for _, u := range unsafe {
+		if u == "" || !strings.Contains(md, u) {
+			continue
+		}
+		for _, open := range []string{"](", "](<", "]: ", "]:", "]: <", "]:<"} {
+			md = strings.ReplaceAll(md, open+u, open+notLinked)
+		}
+		md = strings.ReplaceAll(md, "<"+u+">", "`"+strings.ReplaceAll(u, "`", "")+"`")
 	}
 	return md
 }

@@ -1,12 +1,14 @@
 package emit
 
 import (
+	"fmt"
 	"path"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/linkify"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -206,8 +208,9 @@ func (e *emitter) notePage(n *model.Note) page {
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
-	p.Markdown = twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks)
-	md := literalImages(body, imgSrc)
+	p.Markdown = twinUnsafe(twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks), p.UnsafeURLs)
+	md, skipped := literalImages(body, imgSrc)
+	e.mathWarnings(n, skipped)
 	p.HTMLIDs = DeclaredIDs(md)
 	return page{front: f, body: md}
 }
@@ -327,4 +330,36 @@ func noteFeatures(n *model.Note) map[feature]int {
 		f[feature{featureSymbol, x}] = 3
 	}
 	return f
+}
+
+// maxMathWarnings is how many formulas of one note are reported one by
+// one; the rest are counted in one more warning.
+const maxMathWarnings = 10
+
+// mathWarnings reports the note's formulas that are shown as code, at
+// their lines (linkify and literal keep the body's lines): each over its
+// own budget (up to maxMathWarnings), and where the page's budget ran out.
+func (e *emitter) mathWarnings(n *model.Note, skipped []mdconf.Skipped) {
+	at := func(s mdconf.Skipped) model.Location {
+		return model.Location{File: n.Source, Line: n.BodyLine + s.Line}
+	}
+	var page []mdconf.Skipped
+	reported := 0
+	for _, s := range skipped {
+		switch {
+		case s.Why == mdconf.PageBudgetWhy:
+			page = append(page, s)
+		case reported < maxMathWarnings:
+			reported++
+			e.w.Warn(model.Diagnostic{Where: at(s), Message: "formula shown as code, not typeset: " + s.Why})
+		default:
+			reported++
+		}
+	}
+	if reported > maxMathWarnings {
+		e.w.Warn(model.Diagnostic{Where: at(skipped[0]), Message: fmt.Sprintf("%d more formula(s) of this note over their budget shown as code", reported-maxMathWarnings)})
+	}
+	if len(page) > 0 {
+		e.w.Warn(model.Diagnostic{Where: at(page[0]), Message: fmt.Sprintf("%d formula(s) from here on shown as code, not typeset: %s", len(page), mdconf.PageBudgetWhy)})
+	}
 }

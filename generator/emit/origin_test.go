@@ -53,3 +53,36 @@ func TestNoteOrigin(t *testing.T) {
 		t.Errorf("source/edit_url not relative:\n%s", s)
 	}
 }
+
+// TestCheckOrigin: a check page (a variable's) is made from one line of
+// the checkout, so a problem Hugo finds anywhere in it names that file
+// and line, not the generated page.
+func TestCheckOrigin(t *testing.T) {
+	c := &model.Check{ID: "csrc-a-f-boom", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{"boom"},
+		Where: model.Location{File: "csrc/a.cpp", Line: 12}, Function: "f"}
+	v := &model.Variable{Name: "NVFUSER_X", DocumentedAt: model.Location{File: "tools/env-config/env_options.yaml", Line: 7}}
+	h := &model.Handbook{Checks: []*model.Check{c}, Variables: []*model.Variable{v}}
+	h.Index()
+	out := t.TempDir()
+	w := emit.NewWriter(out)
+	if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/"}, w); err != nil {
+		t.Fatal(err)
+	}
+	for rel, want := range map[string]string{
+		"content/errors/" + c.ID + ".md": "csrc/a.cpp:12",
+		"content/env/nvfuser_x.md":       "tools/env-config/env_options.yaml:7",
+	} {
+		if _, err := os.Stat(filepath.Join(out, rel)); err != nil {
+			t.Fatal(err)
+		}
+		o, ok := w.Origin(rel)
+		if !ok {
+			t.Fatalf("no origin for %s", rel)
+		}
+		for _, line := range []int{0, 2, 40} {
+			if got := o.Locate(line); got != want {
+				t.Errorf("line %d of %s locates to %q, want %s", line, rel, got, want)
+			}
+		}
+	}
+}

@@ -21,7 +21,7 @@ func escapeRawHTML(body string) string {
 	if !bytes.ContainsRune(src, '<') {
 		return body
 	}
-	doc := mdconf.Parse(src)
+	doc := mdconf.ParseAsHugo(src) // Hugo knows no "$...$": neither may this
 	var spans [][2]int
 	add := func(segs *text.Segments) {
 		for i := 0; i < segs.Len(); i++ {

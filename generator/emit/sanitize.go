@@ -10,6 +10,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
+	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 )
 
 // htmlPolicy is what a note's raw HTML may keep, modelled on what GitHub
@@ -80,7 +81,62 @@ var idAttrRE = regexp.MustCompile(`(\sid=")([^"]*)"`)
 // srcAttrRE finds an <img>'s src as bluemonday writes it.
 var srcAttrRE = regexp.MustCompile(`(<img\b[^>]*?\ssrc=")([^"]*)"`)
 
-// finishFragment applies what the policy cannot: the id prefix, and the
+// srcsetAttrRE finds a srcset attribute as bluemonday writes it.
+var srcsetAttrRE = regexp.MustCompile(`\ssrcset="([^"]*)"`)
+
+// safeSrcset keeps the candidates of a srcset whose URL the handbook's
+// one URL policy (urlsafe.Check, as for src and href) allows, each read
+// as a browser splits them (the HTML standard's srcset parsing: a URL is
+// a run of non-space characters, commas inside it included, trailing
+// commas ending the candidate; then descriptors up to a comma outside
+// parentheses). bluemonday only matches the attribute as a whole.
+func safeSrcset(v string) string {
+	var kept []string
+	for i := 0; i < len(v); {
+		for i < len(v) && (isHTMLSpace(v[i]) || v[i] == ',') {
+			i++
+		}
+		start := i
+		for i < len(v) && !isHTMLSpace(v[i]) {
+			i++
+		}
+		url := v[start:i]
+		desc := ""
+		if trimmed := strings.TrimRight(url, ","); trimmed != url {
+			url = trimmed
+		} else {
+			depth, dstart := 0, i
+			for i < len(v) && (v[i] != ',' || depth > 0) {
+				switch v[i] {
+				case '(':
+					depth++
+				case ')':
+					depth = max(depth-1, 0)
+				}
+				i++
+			}
+			desc = strings.TrimSpace(v[dstart:i])
+		}
+		if url == "" {
+			continue
+		}
+		if safe, _ := urlsafe.Check(url); !safe || !notProtocolRelative.MatchString(url) {
+			continue
+		}
+		if desc != "" {
+			url += " " + desc
+		}
+		kept = append(kept, url)
+	}
+	return strings.Join(kept, ", ")
+}
+
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'
+}
+
+// finishFragment applies what the policy cannot: the id prefix, srcset
+// candidate by candidate (safeSrcset), and the
 // published URL of an image (imgSrc, nil to keep src as written; it
 // returns "" for a src it does not know). Both are idempotent, so a
 // second sanitizing pass changes nothing.
@@ -92,6 +148,15 @@ func finishFragment(clean string, imgSrc func(string) string) string {
 				return m
 			}
 			return sub[1] + UserContent + sub[2] + `"`
+		})
+	}
+	if strings.Contains(clean, " srcset=\"") {
+		clean = srcsetAttrRE.ReplaceAllStringFunc(clean, func(m string) string {
+			kept := safeSrcset(html.UnescapeString(srcsetAttrRE.FindStringSubmatch(m)[1]))
+			if kept == "" {
+				return ""
+			}
+			return ` srcset="` + html.EscapeString(kept) + `"`
 		})
 	}
 	if imgSrc != nil && strings.Contains(clean, "<img") {
@@ -196,7 +261,10 @@ type replacement struct {
 
 func sanitizePass(md string, dropLines bool, imgSrc func(string) string) string {
 	src := []byte(md)
-	parse := mdconf.Parse
+	// The page: as Hugo will parse it (literal has written "$...$" for
+	// Hugo already), so that what Hugo takes for raw HTML is exactly what
+	// is sanitized here.
+	parse := mdconf.ParseAsHugo
 	if dropLines {
 		// The twin is read by Markdown readers that may know no math:
 		// HTML inside "$...$" is HTML to them.

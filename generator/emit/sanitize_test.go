@@ -117,11 +117,12 @@ func FuzzSanitizeHTML(f *testing.F) {
 	})
 }
 
-// rawOnly renders as Hugo does, but Markdown links, images and math as
+// rawOnly renders as Hugo does (no "$...$": literal has written it as
+// "\(...\)" before sanitizing), but Markdown links, images and math as
 // nothing: the site's render hooks judge those (html/template refuses any
 // other scheme; KaTeX escapes math), and inertHTML judges what the raw
 // HTML makes.
-var rawOnly, twinRawOnly = withoutLinks(mdconf.New()), withoutLinks(mdconf.NewWithoutMath())
+var rawOnly, twinRawOnly = withoutLinks(mdconf.NewAsHugo()), withoutLinks(mdconf.NewWithoutMath())
 
 func withoutLinks(md goldmark.Markdown) goldmark.Markdown {
 	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(noLinks{}, 0)))
@@ -155,6 +156,9 @@ func inertHTML(r goldmark.Markdown, md string) error {
 			return nil
 		case html.StartTagToken, html.SelfClosingTagToken:
 			tok := z.Token()
+			if taskCheckbox(tok) {
+				continue // a task list's, as goldmark writes it
+			}
 			switch tok.Data {
 			case "script", "style", "iframe", "frame", "object", "embed", "form", "input", "svg", "math", "link", "meta", "base", "textarea", "noscript":
 				return fmt.Errorf("<%s> on the page", tok.Data)
@@ -166,9 +170,20 @@ func inertHTML(r goldmark.Markdown, md string) error {
 				if strings.HasPrefix(a.Key, "on") || a.Key == "style" {
 					return fmt.Errorf("attribute %s on <%s>", a.Key, tok.Data)
 				}
-				if a.Key == "href" || a.Key == "src" || a.Key == "srcset" {
-					if safe, why := urlsafe.Check(a.Val); !safe {
-						return fmt.Errorf("<%s %s=%q>: %s", tok.Data, a.Key, a.Val, why)
+				urls := []string{a.Val}
+				if a.Key == "srcset" { // every candidate: split at every comma (stricter than a browser)
+					urls = nil
+					for _, c := range strings.Split(a.Val, ",") {
+						if f := strings.Fields(c); len(f) > 0 {
+							urls = append(urls, f[0])
+						}
+					}
+				}
+				for _, u := range urls {
+					if a.Key == "href" || a.Key == "src" || a.Key == "srcset" {
+						if safe, why := urlsafe.Check(u); !safe {
+							return fmt.Errorf("<%s %s=%q>: %s", tok.Data, a.Key, a.Val, why)
+						}
 					}
 				}
 			}
@@ -219,5 +234,45 @@ func TestTwinLinks(t *testing.T) {
 	want := "See [it](/guides/reading-iterdomain#split \"t\"), [code](https://github.com/NVIDIA/Fuser/blob/abc/csrc/a.cpp) and [gone](gone.md); not [x](../../csrc/a.cppx)."
 	if got := twinLinks(in, locals); got != want {
 		t.Errorf("twinLinks\n got %q\nwant %q", got, want)
+	}
+}
+
+// taskCheckbox is the disabled checkbox of a GFM task list item.
+func taskCheckbox(tok html.Token) bool {
+	if tok.Data != "input" {
+		return false
+	}
+	box, disabled := false, false
+	for _, a := range tok.Attr {
+		switch {
+		case a.Key == "type" && a.Val == "checkbox":
+			box = true
+		case a.Key == "disabled":
+			disabled = true
+		case a.Key == "checked":
+		default:
+			return false
+		}
+	}
+	return box && disabled
+}
+
+// TestSrcsetCandidates: srcset is judged candidate by candidate, as a
+// browser splits it, with the policy src has.
+func TestSrcsetCandidates(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`<img src="a.png" srcset="a.png 1x, javascript:alert(1) 2x">`, `<img src="a.png" srcset="a.png 1x">`},
+		{`<img srcset="data:image/png;base64,AAAA 1x,b.png 2x">`, `<img srcset="b.png 2x">`},
+		{`<img src="a.png" srcset="javascript:alert(1)">`, `<img src="a.png">`},
+		{`<img srcset="  a.png,, b.png 2x , https://x.example/c.png 300w">`, `<img srcset="a.png, b.png 2x, https://x.example/c.png 300w">`},
+		{`<img srcset="a.png 1x, //evil.example/x.png 2x, \\evil.example\x.png 3x">`, `<img srcset="a.png 1x">`},
+		{`<picture><source srcset="a.webp, JaVaScRiPt:alert(1) 2x" type="image/webp"></picture>`, `<picture><source srcset="a.webp" type="image/webp"></picture>`},
+		{`<img srcset="a.png (min-width: 1px, 2px) 1x, vbscript:x 2x">`, `<img srcset="a.png (min-width: 1px, 2px) 1x">`},
+	} {
+		for _, twin := range []bool{false, true} {
+			if got := sanitizeHTML(tc.in, twin, nil); got != tc.want {
+				t.Errorf("sanitizeHTML(%q, twin=%v)\n got %q\nwant %q", tc.in, twin, got, tc.want)
+			}
+		}
 	}
 }

@@ -2,8 +2,12 @@ package emit
 
 import (
 	"fmt"
+	"html"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 )
 
 // twinOfFile is the twin of a content file given as text.
@@ -155,4 +159,41 @@ func TestUnlink(t *testing.T) {
 			t.Errorf("unlink(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+}
+
+// TestTwinUnsafe: a destination the page shows as inert text leads
+// nowhere in the twin, however Markdown wrote it.
+func TestTwinUnsafe(t *testing.T) {
+	unsafe := []string{"javascript:alert(1)", "data:text/html,x", "jav&#x09;ascript:alert(2)"}
+	in := "[a](javascript:alert(1)) [b](<javascript:alert(1)> \"t\") ![c](data:text/html,x)\n" +
+		"[d][r] <javascript:alert(1)> [e](jav&#x09;ascript:alert(2))\n\n[r]: javascript:alert(1)\n[s]:<data:text/html,x>\n"
+	got := twinUnsafe(in, unsafe)
+	page := renderHTML(t, got)
+	for _, bad := range []string{"javascript:", "data:", "ascript:"} {
+		if strings.Contains(strings.ToLower(hrefsAndSrcs(page)), bad) {
+			t.Errorf("twinUnsafe left a %s link:\n%s\n%s", bad, got, page)
+		}
+	}
+	if !strings.Contains(got, "[a](#not-linked)") || !strings.Contains(got, "[r]: #not-linked") || !strings.Contains(got, "`javascript:alert(1)`") {
+		t.Errorf("twinUnsafe:\n%s", got)
+	}
+}
+
+// renderHTML renders md as a Markdown reader that knows no math does.
+func renderHTML(t *testing.T, md string) string {
+	t.Helper()
+	var b strings.Builder
+	if err := mdconf.NewWithoutMath().Convert([]byte(md), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// hrefsAndSrcs are the link and image URLs of a rendered page, one per line.
+func hrefsAndSrcs(page string) string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?:href|src)="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+		out = append(out, html.UnescapeString(m[1]))
+	}
+	return strings.Join(out, "\n")
 }

@@ -11,12 +11,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/lookup"
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // Writer writes files under Root, remembering which it produced. Write
@@ -28,6 +30,7 @@ type Writer struct {
 	Written  []string // files whose bytes changed this run, relative to Root (sorted by Prune)
 	Removed  []string
 	origins  map[string]Origin
+	warnings []model.Diagnostic
 	// Memo, when set, carries state from the previous run in this process
 	// (gen serve): see Memo.
 	Memo *Memo
@@ -165,15 +168,22 @@ func (m *Memo) forget(rel string) {
 // Origin is the input a generated file was made from: errors Hugo reports
 // in the generated file must name it instead.
 type Origin struct {
-	Source   string // the note's path as gen was given it
+	Source   string // the note's path as gen was given it (a check's file in the checkout)
 	BodyLine int    // line of the generated file where the note's body starts (0: no body)
 	NoteLine int    // line of the note where its body starts
+	// At is the one line of Source a page is made from (a check's
+	// macro): every line of the generated file locates to it.
+	At int
 }
 
 // Locate turns a line of the generated file (0 if unknown) into the
 // note's "path:line", or "path" when the line is unknown or in the
-// generated front matter.
+// generated front matter; a page made from one line of its source is
+// always "path:line".
 func (o Origin) Locate(line int) string {
+	if o.At > 0 {
+		return o.Source + ":" + strconv.Itoa(o.At)
+	}
 	if line <= 0 || o.BodyLine <= 0 || line < o.BodyLine {
 		return o.Source
 	}
@@ -334,4 +344,27 @@ func (w *Writer) writeManifest() error {
 		return err
 	}
 	return os.Rename(tmp, path)
+}
+
+// Warn records a build warning about an input (a note's formula shown as
+// code); safe for concurrent use.
+func (w *Writer) Warn(d model.Diagnostic) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.warnings = append(w.warnings, d)
+}
+
+// Warnings are the warnings this emit recorded, by file and line.
+func (w *Writer) Warnings() []model.Diagnostic {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := slices.Clone(w.warnings)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Where, out[j].Where
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return out
 }

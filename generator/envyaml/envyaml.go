@@ -17,9 +17,6 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
-// Path is where the file lives in an nvFuser checkout.
-const Path = "tools/env-config/env_options.yaml"
-
 // File is the parsed env_options.yaml.
 type File struct {
 	Categories []model.Category // in file order

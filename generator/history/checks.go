@@ -6,6 +6,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -70,7 +71,8 @@ func parseChecks(path string, data []byte) facts {
 	if !bytes.Contains(data, checkMarkers[0]) && !bytes.Contains(data, checkMarkers[1]) {
 		return facts{}
 	}
-	toks, _ := cpplex.Lex(data) // the part before a lexing error still counts
+	data, _ = safefile.ValidUTF8(data) // as csrcscan reads today's files
+	toks, _ := cpplex.Lex(data)        // the part before a lexing error still counts
 	var f facts
 	for _, c := range checks.FromTokens(path, toks) {
 		fn := c.Within

@@ -8,43 +8,32 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/envyaml"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 )
 
-// Paths the history reads, relative to the checkout root.
-const (
-	OptionsCpp  = "csrc/options.cpp"
-	OptionsH    = "csrc/options.h"
-	versionFile = "python/version.txt"
-	oldVersion  = "version.txt" // where the version lived until it moved to python/
-)
-
-// blobKinds says which parsers read a path's blobs: options.cpp holds
-// both the tables and reads of its own.
+// blobKinds says which parsers read a path's blobs, from the table of
+// nvFuser's inputs (generator/inputs): options.cpp holds both the tables
+// and reads of its own.
 func blobKinds(p string) []string {
 	var kinds []string
-	switch {
-	case p == OptionsCpp:
-		kinds = append(kinds, kindTables)
-	case p == OptionsH:
-		kinds = append(kinds, kindHeader)
-	case p == envyaml.Path:
-		kinds = append(kinds, kindYAML)
-	case p == versionFile || p == oldVersion:
-		kinds = append(kinds, kindVersion)
-	}
-	for _, d := range csrcscan.Dirs() {
-		if strings.HasPrefix(p, d+"/") && csrcscan.IsSource(p) {
-			kinds = append(kinds, kindReads, kindChecks)
-		}
+	for _, parser := range inputs.HistoryParsers(p) {
+		kinds = append(kinds, parserKinds[parser]...)
 	}
 	return kinds
 }
 
+// parserKinds are the blob kinds of each parser of the inputs' table.
+var parserKinds = map[inputs.Parser][]string{
+	inputs.OptionTables: {kindTables},
+	inputs.OptionHeader: {kindHeader},
+	inputs.EnvYAML:      {kindYAML},
+	inputs.Version:      {kindVersion},
+	inputs.Code:         {kindReads, kindChecks},
+}
+
 // Paths are what the history walks: every path blobKinds reads lives under
 // one of them.
-func Paths() []string {
-	return append(csrcscan.Dirs(), envyaml.Path, oldVersion)
-}
+func Paths() []string { return inputs.HistoryRoots() }
 
 const (
 	kindTables  = "tables"

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/history"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 
@@ -34,7 +35,7 @@ func TestAgreesWithIndependentWalk(t *testing.T) {
 		t.Logf("revisions the parsers rejected (the walk reads around them): %v", res.Skipped)
 	}
 
-	out, err := exec.Command("git", "-C", repo, "log", "--first-parent", "--reverse", "--format=%H", res.Head, "--", history.OptionsCpp).Output()
+	out, err := exec.Command("git", "-C", repo, "log", "--first-parent", "--reverse", "--format=%H", res.Head, "--", inputs.OptionsCpp).Output()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +43,7 @@ func TestAgreesWithIndependentWalk(t *testing.T) {
 	added, removed := map[string]string{}, map[string]string{}
 	present := map[string]bool{}
 	for _, rev := range revs {
-		src, err := exec.Command("git", "-C", repo, "show", rev+":"+history.OptionsCpp).Output()
+		src, err := exec.Command("git", "-C", repo, "show", rev+":"+inputs.OptionsCpp).Output()
 		now := map[string]bool{}
 		if err == nil { // a revision that deletes the file defines nothing
 			for _, m := range independentEntry.FindAllStringSubmatch(string(src), -1) {
@@ -95,7 +96,7 @@ func TestAgreesWithIndependentWalk(t *testing.T) {
 			t.Errorf("%s: in the history, never seen by the walk", k)
 		}
 	}
-	t.Logf("%d options over %d revisions of %s, %d removed; all agree", len(keys), len(revs), history.OptionsCpp, removedCount)
+	t.Logf("%d options over %d revisions of %s, %d removed; all agree", len(keys), len(revs), inputs.OptionsCpp, removedCount)
 
 	// The two renames the issue names.
 	if got := res.Options["NVFUSER_DUMP=debug_info"]; got == nil || !contains(got.ReplacedBy, "NVFUSER_ENABLE=kernel_lineinfo") {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -212,7 +213,7 @@ func TestHistoryOfFixture(t *testing.T) {
 		"NVFUSER_DUMP":            {ev(1, "0.1.1"), false, nil, nil},
 	}
 	check(res.Variables, vars)
-	if len(res.Skipped) != 1 || res.Skipped[0].Where.File != OptionsCpp || !strings.Contains(res.Skipped[0].Message, h[3][:9]) {
+	if len(res.Skipped) != 1 || res.Skipped[0].Where.File != inputs.OptionsCpp || !strings.Contains(res.Skipped[0].Message, h[3][:9]) {
 		t.Errorf("skipped: %+v, want the revision the parser rejects", res.Skipped)
 	}
 

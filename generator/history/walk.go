@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
 )
@@ -163,16 +164,16 @@ func short(h string) string {
 func (w *walker) options(c commit, at model.Event) {
 	now := map[string]option{}
 	if w.cpp != "" {
-		tf := w.fact(kindTables, OptionsCpp, w.cpp)
+		tf := w.fact(kindTables, inputs.OptionsCpp, w.cpp)
 		if tf.Err != "" {
-			w.skip(c, OptionsCpp, tf.Err)
+			w.skip(c, inputs.OptionsCpp, tf.Err)
 			return
 		}
 		var docs map[string]string
 		if w.h != "" {
-			hf := w.fact(kindHeader, OptionsH, w.h)
+			hf := w.fact(kindHeader, inputs.OptionsH, w.h)
 			if hf.Err != "" {
-				w.skip(c, OptionsH, hf.Err)
+				w.skip(c, inputs.OptionsH, hf.Err)
 			}
 			docs = hf.Docs
 		}

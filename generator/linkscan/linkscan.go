@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -74,12 +75,13 @@ func Scan(root fs.FS, pre Prefix) ([]model.InboundLink, []model.Diagnostic) {
 		}
 		data, err := fs.ReadFile(root, p)
 		if err != nil {
-			skipped = append(skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			skipped = append(skipped, model.Diagnostic{Where: model.Location{File: p}, Message: safefile.Why(err) + "; skipped"})
 			return nil
 		}
 		if !bytes.Contains([]byte(asciiLower(string(data))), host) {
 			return nil // most files: one search, no line splitting
 		}
+		data, _ = safefile.ValidUTF8(data) // the lines around a link are shown on pages
 		links = append(links, File(p, data, pre)...)
 		return nil
 	})

@@ -15,7 +15,6 @@ package localref
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"net/url"
 	"os"
 	"path"
@@ -23,6 +22,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -31,6 +31,11 @@ import (
 // are tens of kilobytes; anything this large is a mistake (a data file
 // named .png) that would bloat every copy of the site.
 const MaxImageBytes = 5 << 20
+
+// PageFiles are the files a page's own folder holds (config.toml's
+// outputs: the HTML page and its Markdown twin): no image may be
+// published under one of these names used as a folder.
+var PageFiles = map[string]bool{"index.html": true, "index.md": true}
 
 // imageExts are the image formats published (as <img>, never inlined).
 var imageExts = map[string]bool{".png": true, ".jpg": true, ".jpeg": true, ".gif": true, ".svg": true}
@@ -161,6 +166,12 @@ func (r *Resolver) Resolve(n *model.Note, dest string, image bool) model.LocalTa
 		}
 		t.Kind, t.File = model.LocalAsset, real
 		t.Name = assetName(p, target, root, r.checkout, inCheckout)
+		if first, _, _ := strings.Cut(t.Name, "/"); PageFiles[first] {
+			// Published beside the page, the image would need a folder
+			// where the page's own file is: the render could not write
+			// either, and would say only "not a directory".
+			return unresolved(t, fmt.Sprintf("would be published inside the page's own %s (a folder of that name in the note's folder); rename the folder", first))
+		}
 		return t
 	}
 	if realInCheckout {
@@ -187,24 +198,25 @@ func checkImage(real string, size int64) string {
 	if size > MaxImageBytes {
 		return fmt.Sprintf("larger than %d MiB", MaxImageBytes>>20)
 	}
+	data, err := ReadImage(real)
+	if err != nil {
+		return safefile.Why(err)
+	}
 	if ext == ".svg" {
-		data, err := readCapped(real, MaxImageBytes)
-		if err != nil {
-			return "cannot be read"
-		}
 		return svgActive(data)
 	}
-	f, err := os.Open(real)
-	if err != nil {
-		return "cannot be read"
-	}
-	defer f.Close()
-	head := make([]byte, 16)
-	k, _ := io.ReadFull(f, head)
-	if !looksLike(ext, head[:k]) {
+	if !looksLike(ext, data[:min(len(data), 16)]) {
 		return fmt.Sprintf("named %s but its content is not that kind of image", ext)
 	}
 	return ""
+}
+
+// ReadImage reads an image Resolve accepted (real: its path, links
+// resolved) by safefile's rule: a regular file, under MaxImageBytes, and
+// not swapped since for a link or a named pipe (the emit stage reads it
+// again to publish it).
+func ReadImage(real string) ([]byte, error) {
+	return safefile.ReadFile(filepath.Dir(real), filepath.Base(real), MaxImageBytes)
 }
 
 // looksLike checks an image's first bytes against its file ending, so a
@@ -219,21 +231,6 @@ func looksLike(ext string, head []byte) bool {
 		return bytes.HasPrefix(head, []byte("GIF87a")) || bytes.HasPrefix(head, []byte("GIF89a"))
 	}
 	return false // an SVG is told by its root element (svgActive)
-}
-
-// readCapped reads the file at p, at most max bytes of it: the size was
-// checked before, but the file may have grown since.
-func readCapped(p string, max int64) ([]byte, error) {
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err == nil && int64(len(data)) > max {
-		err = fmt.Errorf("larger than %d bytes", max)
-	}
-	return data, err
 }
 
 // assetName is where an image is published, relative to the note's page:

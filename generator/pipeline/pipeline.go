@@ -57,6 +57,9 @@ type Result struct {
 	SearchDocs string
 	// Notices are non-fatal findings for the user (drift warnings in check).
 	Notices []string
+	// emitWarnings are emit's, about inputs (a note's formula shown as
+	// code), at the input's file and line.
+	emitWarnings []model.Diagnostic
 
 	progress Progress
 }
@@ -80,9 +83,18 @@ func (r *Result) Warnings() []string {
 	}
 	var out []string
 	if r.Inputs != nil {
+		// Several readers may refuse the same file of the checkout (a
+		// named pipe csrc/x.cpp is csrcscan's and linkscan's): said once.
+		seen := map[string]bool{}
 		for _, d := range r.Inputs.Warnings {
-			out = append(out, d.String())
+			if w := d.String(); !seen[w] {
+				seen[w] = true
+				out = append(out, w)
+			}
 		}
+	}
+	for _, d := range r.emitWarnings {
+		out = append(out, d.String())
 	}
 	return append(out, r.Notices...)
 }
@@ -195,6 +207,7 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 		return nil, nil, err
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
+	r.emitWarnings = w.Warnings()
 	r.add("emit", t, emitDetail(s, w))
 	return w, pending, nil
 }
@@ -206,7 +219,7 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Wr
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion()}
+		NotesEditBase: s.NotesEditBase, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err
 }

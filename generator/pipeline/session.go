@@ -95,6 +95,7 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 	}
 	ss.writer, ss.pending, ss.twins = w, pending, pending.Twins()
 	r.Written = len(w.Written)
+	r.emitWarnings = w.Warnings()
 	r.Changed = ss.abs(w.Written)
 	r.add("emit", t, emitDetail(ss.s, w))
 	return r, nil

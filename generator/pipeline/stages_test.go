@@ -27,6 +27,7 @@ var stageOrder = []string{"read", "extract", "model", "emit", "render", "search"
 // until its stage is decided.
 var stageOf = map[string]string{
 	"generator/config":  "read",
+	"generator/inputs":  "read", // the one table of what is read in nvFuser's checkout, and by which parser
 	"generator/sources": "read",
 	"generator/example": "read",
 	".":                 "read", // the Hugo project itself, embedded for gen run outside the repository
@@ -67,6 +68,7 @@ var stageOf = map[string]string{
 	"generator/internal/mdconf":   "base", // the one Markdown dialect (parse, emit, render)
 	"generator/internal/gitcmd":   "base",
 	"generator/internal/pathglob": "base", // the globs of the configuration (docs, overrides)
+	"generator/internal/safefile": "base", // every input file read by one rule (regular, inside its folder, bounded)
 	"internal/fsutil":             "base",
 
 	"generator/pipeline": "outside",

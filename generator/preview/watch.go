@@ -10,8 +10,8 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/gohugoio/hugo/watcher"
 
-	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
@@ -61,7 +61,7 @@ func newWatcher(s *config.Settings, batch, poll time.Duration) (*watch, error) {
 		w.addTree(root)
 	}
 	if s.Source != "" {
-		for _, p := range assemble.Inputs() {
+		for _, p := range inputs.TreeRoots() {
 			full := filepath.Join(s.Source, filepath.FromSlash(p))
 			w.checkout = append(w.checkout, full)
 			if st, err := os.Stat(full); err == nil && !st.IsDir() {

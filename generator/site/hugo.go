@@ -130,6 +130,14 @@ func Build(opt Options) (Result, error) {
 		return Result{}, h.fail(err)
 	}
 	defer closeSites(h.sites)
+	// Hugo keeps what it computed (each formula KaTeX typeset, about 7 KB)
+	// in generated/.hugo_cache and never removes any by itself: prune what
+	// this full build did not use, as "hugo --gc" does, so the cache holds
+	// at most one build's math (bounded by the math budget,
+	// mdconf.BudgetMath) instead of every formula any note ever held.
+	if _, err := h.sites.GC(); err != nil {
+		return Result{}, fmt.Errorf("pruning Hugo's cache in %s: %w", filepath.Join(h.projectDir, "generated", ".hugo_cache"), err)
+	}
 	if err := h.copyStatic(); err != nil {
 		return Result{}, err
 	}

@@ -139,3 +139,40 @@ func TestWriteExtra(t *testing.T) {
 		t.Errorf("c: %q %v", data, err)
 	}
 }
+
+// TestBuildPrunesHugosCache: a formula no page typesets any more leaves
+// Hugo's cache at the next full build (Hugo keeps each one otherwise,
+// for ever).
+func TestBuildPrunesHugosCache(t *testing.T) {
+	dir, gen := project(t)
+	writeFiles(t, dir, map[string]string{
+		"layouts/single.html": "{{ define \"main\" }}{{ with .Params.math }}{{ transform.ToMath . }}{{ end }}{{ .Content }}{{ end }}",
+	})
+	misc := filepath.Join(dir, "generated", ".hugo_cache")
+	cached := func() []string {
+		var files []string
+		_ = filepath.WalkDir(misc, func(p string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.Contains(filepath.ToSlash(p), "/filecache/misc/tomath/") {
+				files = append(files, p)
+			}
+			return nil
+		})
+		return files
+	}
+	out := filepath.Join(t.TempDir(), "out")
+	var first []string
+	for i, formula := range []string{"a+b", "c+d"} {
+		writeFiles(t, gen, map[string]string{"content/gen/page.md": "+++\ntitle = \"m\"\n[params]\nmath = \"" + formula + "\"\n+++\nbody\n"})
+		if _, err := Build(Options{ProjectDir: dir, GeneratedDir: gen, OutDir: out}); err != nil {
+			t.Fatal(err)
+		}
+		files := cached()
+		if len(files) != 1 {
+			t.Fatalf("build %d: %d formulas in Hugo's cache, want 1: %q", i+1, len(files), files)
+		}
+		if i == 1 && files[0] == first[0] {
+			t.Errorf("the first build's formula is still cached: %s", files[0])
+		}
+		first = files
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/pathglob"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -56,7 +57,21 @@ func (in *Inputs) readDocs(d *Docs) error {
 				}
 				return nil
 			}
-			if !e.Type().IsRegular() || !IsNoteFile(p) || !g.Match(p) || matchesAny(exclude, p) {
+			if !IsNoteFile(p) || !g.Match(p) || matchesAny(exclude, p) {
+				return nil
+			}
+			if !e.Type().IsRegular() {
+				// A link that stays in the checkout is a second path to a
+				// doc read under its own (nvFuser's doc/sphinx/source
+				// links into doc/): skipped. Anything else that is not a
+				// plain file is said.
+				if _, err := fs.Stat(in.Tree, p); err != nil || e.Type()&fs.ModeSymlink == 0 {
+					why := "not a regular file; skipped"
+					if err != nil {
+						why = safefile.Why(err) + "; skipped"
+					}
+					in.warn(model.Location{File: p}, why)
+				}
 				return nil
 			}
 			found[p] = true
@@ -77,7 +92,11 @@ func (in *Inputs) readDocs(d *Docs) error {
 	for _, p := range paths {
 		data, err := fs.ReadFile(in.Tree, p)
 		if err != nil {
-			return fmt.Errorf("%s: %w", in.docPath(p), err)
+			// A file of the checkout, not the handbook's own: one that
+			// cannot be read (swapped for a pipe, over the size limit) is
+			// skipped, as the other readers of the checkout skip theirs.
+			in.warn(model.Location{File: in.docPath(p)}, safefile.Why(err)+"; skipped")
+			continue
 		}
 		in.addFile(File{Path: in.docPath(p), Rel: p, Data: data, Doc: true})
 	}

@@ -5,8 +5,8 @@ package sources
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
 	"io/fs"
 	"os"
 	"path"
@@ -16,6 +16,8 @@ import (
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/example"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gitcmd"
+	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -82,7 +84,15 @@ func OpenDocs(source string, notes []string, docs *Docs) (*Inputs, error) {
 		if err != nil || !st.IsDir() {
 			in.warn(model.Location{File: source}, "nvFuser source checkout not found; building without it")
 		} else {
-			in.Tree, in.TreeName, in.Dir = os.DirFS(source), source, source
+			// Every file of the checkout is read through safefile's rule:
+			// regular files only, links only while they stay inside the
+			// checkout, a size limit (a file refused is skipped with a
+			// warning by each reader).
+			root, err := safefile.OpenRoot(source, safefile.MaxTextBytes)
+			if err != nil {
+				return nil, err
+			}
+			in.Tree, in.TreeName, in.Dir = root.FS(), source, source
 			in.Revision = HeadRevision(source)
 			if !in.Revision.IsZero() && gitcmd.Shallow(source) {
 				in.Shallow = true
@@ -189,9 +199,18 @@ func (in *Inputs) ReadTreeFile(name string) ([]byte, bool) {
 		return nil, false
 	}
 	data, err := fs.ReadFile(in.Tree, name)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		in.warn(model.Location{File: name}, fmt.Sprintf("missing in %s; skipped", in.TreeName))
 		return nil, false
+	case err != nil:
+		in.warn(model.Location{File: name}, safefile.Why(err)+"; skipped")
+		return nil, false
+	}
+	// What these files say reaches pages and JSON, which must be UTF-8.
+	data, bad := safefile.ValidUTF8(data)
+	if bad > 0 {
+		in.warn(model.Location{File: name, Line: bad}, "not valid UTF-8 here; read with the bytes replaced by U+FFFD")
 	}
 	return data, true
 }
@@ -296,9 +315,9 @@ func (in *Inputs) addNote(p, dir string) error {
 		return nil
 	}
 	in.seen[p] = true
-	data, err := in.readNote(p)
+	data, err := in.readNote(p, dir)
 	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
+		return err
 	}
 	// The same note reached twice (a copy under another folder, two
 	// globs) is read once: same file name and the same bytes.
@@ -323,17 +342,25 @@ func (in *Inputs) addFile(f File) {
 }
 
 // readNote reads a note file, or takes the bytes an earlier run read when
-// the file's size and modification time have not moved since.
-func (in *Inputs) readNote(p string) ([]byte, error) {
+// the file's size and modification time have not moved since. dir is the
+// folder the note was given from (the --notes folder, the glob's base, a
+// file's own folder): the note is read by safefile's rule inside it, so
+// a named pipe, a device, a note over the size limit or a link that
+// leads out of dir fails the build, naming the note.
+func (in *Inputs) readNote(p, dir string) ([]byte, error) {
 	st, err := os.Stat(p)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", p, err)
 	}
 	now := stamp{size: st.Size(), modTime: st.ModTime().UnixNano()}
-	if f, ok := in.prev[p]; ok && in.stamps[p] == now {
+	if f, ok := in.prev[p]; ok && in.stamps[p] == now && st.Mode().IsRegular() {
 		return f.Data, nil
 	}
-	data, err := os.ReadFile(p)
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		dir, rel = filepath.Dir(p), filepath.Base(p)
+	}
+	data, err := safefile.ReadFile(dir, rel, safefile.MaxTextBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -380,7 +407,13 @@ func (in *Inputs) ReadOptional(name string) ([]byte, error) {
 	if in.Tree == nil {
 		return nil, fs.ErrNotExist
 	}
-	return fs.ReadFile(in.Tree, name)
+	data, err := fs.ReadFile(in.Tree, name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		// There, but refused (a named pipe, a link out of the checkout):
+		// worth saying, unlike a file this checkout does not have.
+		in.warn(model.Location{File: name}, safefile.Why(err)+"; skipped")
+	}
+	return data, err
 }
 
 // CheckGiven fails when a path named on the command line (flag is its

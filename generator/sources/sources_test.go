@@ -138,3 +138,58 @@ func TestHeadRevision(t *testing.T) {
 		t.Errorf("a shallow clone: shallow %v, revision %+v, warnings %v; want one warning naming it", in.Shallow, in.Revision, in.Warnings)
 	}
 }
+
+// TestNotesStayInTheirFolder: a note is read only inside the folder it was
+// given from (the --notes folder, a glob's base, a file's own folder): a
+// link within it is followed, one that leads out, a named pipe or a
+// device is an error naming the note.
+func TestNotesStayInTheirFolder(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes")
+	if err := fsutil.WriteFiles(dir, map[string]string{"notes/sub/real.md": "# Real", "secret.md": "# SECRET"}); err != nil {
+		t.Fatal(err)
+	}
+	link := func(target, name string) string {
+		t.Helper()
+		p := filepath.Join(t.TempDir(), name)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inside := filepath.Join(notes, "alias.md")
+	if err := os.Symlink("sub/real.md", inside); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // "" when the notes are read
+	}{
+		{"a link inside the folder", []string{notes}, ""},
+		{"a glob whose match links inside its base", []string{filepath.Join(notes, "*.md")}, ""},
+		{"a file linked out of its folder", []string{link(filepath.Join(dir, "secret.md"), "out.md")}, "out.md: a symbolic link that leads outside"},
+		{"a device", []string{"/dev/null"}, "/dev/null: not a regular file but a device"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in, err := Open(filepath.Join(dir, "no-fuser"), c.args)
+			if c.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, n := range in.Notes {
+					if strings.Contains(string(n.Data), "SECRET") {
+						t.Errorf("%s read the file outside", n.Path)
+					}
+				}
+				if len(in.Notes) == 0 {
+					t.Error("no note read")
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("err = %v, want %q", err, c.want)
+			}
+		})
+	}
+}

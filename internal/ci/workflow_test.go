@@ -130,3 +130,116 @@ func TestFuserFixture(t *testing.T) {
 		t.Errorf("the shallow clone has %s commits, want 1", out)
 	}
 }
+
+// TestWorkflowStaysCurrent: the publishing workflow also runs nightly and
+// on nvFuser's dispatch; those runs ask scripts/published-current (which
+// publish-selftest exercises) whether the published site is already built
+// from both commits, and build and deploy only when it is not; a push or
+// a manual run always builds, and deploys from main.
+func TestWorkflowStaysCurrent(t *testing.T) {
+	root := testsite.Root(t)
+	data, err := os.ReadFile(filepath.Join(root, ".github", "workflows", "handbook.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wf struct {
+		On struct {
+			Schedule []struct {
+				Cron string `yaml:"cron"`
+			} `yaml:"schedule"`
+			RepositoryDispatch struct {
+				Types []string `yaml:"types"`
+			} `yaml:"repository_dispatch"`
+			Push             map[string]any `yaml:"push"`
+			WorkflowDispatch map[string]any `yaml:"workflow_dispatch"`
+		} `yaml:"on"`
+		Jobs map[string]struct {
+			If      string            `yaml:"if"`
+			Needs   any               `yaml:"needs"`
+			Outputs map[string]string `yaml:"outputs"`
+			Steps   []struct {
+				ID   string            `yaml:"id"`
+				Uses string            `yaml:"uses"`
+				Run  string            `yaml:"run"`
+				With map[string]string `yaml:"with"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(data, &wf); err != nil {
+		t.Fatal(err)
+	}
+	if len(wf.On.Schedule) != 1 || len(strings.Fields(wf.On.Schedule[0].Cron)) != 5 || strings.Fields(wf.On.Schedule[0].Cron)[2] != "*" {
+		t.Errorf("want one daily schedule, got %+v", wf.On.Schedule)
+	}
+	if strings.Join(wf.On.RepositoryDispatch.Types, ",") != "nvfuser-updated" {
+		t.Errorf("repository_dispatch types %v, want [nvfuser-updated] (the type docs/publishing.md tells nvFuser's CI to send)", wf.On.RepositoryDispatch.Types)
+	}
+	if wf.On.Push == nil || wf.On.WorkflowDispatch == nil {
+		t.Error("the workflow no longer runs on a push or by hand")
+	}
+
+	current, ok := wf.Jobs["current"]
+	if !ok {
+		t.Fatal("no job current decides whether a nightly or dispatched run publishes")
+	}
+	for _, ev := range []string{"schedule", "repository_dispatch"} {
+		if !strings.Contains(current.If, "'"+ev+"'") {
+			t.Errorf("job current does not run on %s: if %q", ev, current.If)
+		}
+	}
+	if strings.Contains(current.If, "push") || strings.Contains(current.If, "workflow_dispatch") {
+		t.Errorf("job current runs on a push or a manual run, which must always publish: if %q", current.If)
+	}
+	compares := false
+	for _, st := range current.Steps {
+		if strings.Contains(st.Run, "bash scripts/published-current ") {
+			compares = true
+			for _, want := range []string{"--site", "--fuser-commit", `--handbook-commit "$GITHUB_SHA"`, `>> "$GITHUB_OUTPUT"`} {
+				if !strings.Contains(st.Run, want) {
+					t.Errorf("scripts/published-current is run without %s: %q", want, st.Run)
+				}
+			}
+			if st.ID == "" || !strings.Contains(current.Outputs["publish"], "steps."+st.ID+".outputs.publish") {
+				t.Errorf("job current's output publish %q is not the comparison's", current.Outputs["publish"])
+			}
+		}
+	}
+	if !compares {
+		t.Error("job current does not run scripts/published-current")
+	}
+
+	build := wf.Jobs["build"]
+	if needs, _ := build.Needs.(string); needs != "current" {
+		t.Errorf("job build needs %v, want current", build.Needs)
+	}
+	for _, want := range []string{"!cancelled()", "needs.current.outputs.publish != 'false'"} {
+		if !strings.Contains(build.If, want) {
+			t.Errorf("job build's if %q lacks %s: it must run when current is skipped and skip only when current says so", build.If, want)
+		}
+	}
+	pinned := false
+	for _, st := range build.Steps {
+		if strings.HasPrefix(st.Uses, "actions/checkout@") && st.With["path"] == "Fuser" {
+			pinned = strings.Contains(st.With["ref"], "needs.current.outputs.fuser_commit")
+		}
+	}
+	if !pinned {
+		t.Error("job build does not check out the nvFuser commit job current compared")
+	}
+	deploy := wf.Jobs["deploy"]
+	for _, want := range []string{"needs.build.result == 'success'", "refs/heads/main", "!cancelled()"} {
+		if !strings.Contains(deploy.If, want) {
+			t.Errorf("job deploy's if %q lacks %s", deploy.If, want)
+		}
+	}
+
+	self, err := os.ReadFile(filepath.Join(root, "scripts", "publish-selftest"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"bash scripts/published-current ", "= publish=false", "= publish=true"} {
+		if !strings.Contains(string(self), want) {
+			t.Errorf("scripts/publish-selftest lacks %q: the skip is not exercised", want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
@@ -25,7 +26,7 @@ func Write(dir string, notes, options int) error {
 	files := map[string]string{}
 	files["fuser/csrc/options.h"] = header(options)
 	files["fuser/csrc/options.cpp"] = tables(options)
-	files["fuser/tools/env-config/env_options.yaml"] = yaml(options)
+	files["fuser/"+inputs.EnvYAMLFile] = yaml(options)
 	for i := 0; i < options; i += 10 {
 		files[fmt.Sprintf("fuser/csrc/pass_%03d.cpp", i/10)] = reader(i, options)
 	}

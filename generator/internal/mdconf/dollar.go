@@ -16,7 +16,7 @@ import (
 // one is preceded by a non-space and followed by no digit, both on one
 // line with no backtick between. The notes parser reads such a span as math (a PassthroughInline
 // with "$" delimiters) and emit writes it as "\(...\)" for Hugo
-// (MathForHugo), so the three see the same math.
+// (DollarForHugo), so the three see the same math.
 var DollarMath goldmark.Extender = dollarMath{}
 
 // maxDollarMath bounds the search for a closing "$", so that a line
@@ -62,29 +62,3 @@ func (dollarParser) Parse(parent ast.Node, block text.Reader, pc parser.Context)
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
-
-// DollarMathSpans returns the byte ranges, delimiters included, of the
-// "$...$" math in a parsed document, for emit to rewrite as "\(...\)".
-func DollarMathSpans(root ast.Node) [][2]int {
-	var out [][2]int
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if m, ok := n.(*passthrough.PassthroughInline); ok && entering && m.Delimiters == dollarDelims {
-			out = append(out, [2]int{m.Segment.Start, m.Segment.Stop})
-		}
-		return ast.WalkContinue, nil
-	})
-	return out
-}
-
-// InlineMathSpans returns the byte ranges, delimiters included, of all
-// inline math in a parsed document.
-func InlineMathSpans(root ast.Node) [][2]int {
-	var out [][2]int
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if m, ok := n.(*passthrough.PassthroughInline); ok && entering {
-			out = append(out, [2]int{m.Segment.Start, m.Segment.Stop})
-		}
-		return ast.WalkContinue, nil
-	})
-	return out
-}

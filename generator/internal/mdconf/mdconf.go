@@ -60,22 +60,28 @@ var Dialect = Options{
 
 var (
 	md          = New()
-	withoutMath = newMarkdown(false)
+	withoutMath = newMarkdown(false, false)
+	asHugo      = NewAsHugo()
 )
 
 // New returns a goldmark configured as Dialect (rendering included, for
 // tests that compare pages).
-func New() goldmark.Markdown { return newMarkdown(true) }
+func New() goldmark.Markdown { return newMarkdown(true, true) }
 
 // NewWithoutMath is New for a reader that knows no math (see
 // ParseWithoutMath).
-func NewWithoutMath() goldmark.Markdown { return newMarkdown(false) }
+func NewWithoutMath() goldmark.Markdown { return newMarkdown(false, false) }
 
-func newMarkdown(math bool) goldmark.Markdown {
+// NewAsHugo is New as Hugo has it: the same dialect without "$...$",
+// which Hugo never sees (MathForHugo has written it as "\(...\)").
+func NewAsHugo() goldmark.Markdown { return newMarkdown(true, false) }
+
+func newMarkdown(math, dollar bool) goldmark.Markdown {
 	d := Dialect
 	if !math {
-		d.MathInline, d.MathBlock, d.DollarMath = nil, nil, false
+		d.MathInline, d.MathBlock = nil, nil
 	}
+	d.DollarMath = d.DollarMath && dollar
 	var ext []goldmark.Extender
 	for _, e := range []struct {
 		on  bool
@@ -124,6 +130,13 @@ func delimiters(pairs [][2]string) []passthrough.Delimiters {
 // Parse parses src in the handbook's dialect.
 func Parse(src []byte) ast.Node {
 	return md.Parser().Parse(text.NewReader(src))
+}
+
+// ParseAsHugo parses src as Hugo will: what MathForHugo wrote is read
+// here exactly as the page's renderer reads it, so whatever the sanitizer
+// finds outside math is all the raw HTML the page has.
+func ParseAsHugo(src []byte) ast.Node {
+	return asHugo.Parser().Parse(text.NewReader(src))
 }
 
 // ParseWithoutMath parses src as a Markdown reader that knows no math

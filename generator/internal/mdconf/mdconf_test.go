@@ -141,10 +141,9 @@ func TestDollarMathSpans(t *testing.T) {
 		{"$HOME or `$x`", nil},
 		{"$a\\$b$", []string{"$a\\$b$"}},
 	} {
-		root := Parse([]byte(tc.in))
 		var got []string
-		for _, s := range DollarMathSpans(root) {
-			got = append(got, tc.in[s[0]:s[1]])
+		for _, f := range dollarFormulas(tc.in) {
+			got = append(got, tc.in[f.Start:f.Stop])
 		}
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%q: math %q, want %q", tc.in, got, tc.want)
@@ -155,7 +154,17 @@ func TestDollarMathSpans(t *testing.T) {
 // TestLoneDollars: a long line of lone "$" (shell, prices) holds no math.
 func TestLoneDollars(t *testing.T) {
 	line := strings.Repeat("$a ", 10_000) + "$5 and $10"
-	if n := len(DollarMathSpans(Parse([]byte(line)))); n != 0 {
+	if n := len(dollarFormulas(line)); n != 0 {
 		t.Errorf("%d math spans in a line of lone dollars", n)
 	}
+}
+
+func dollarFormulas(md string) []Formula {
+	var out []Formula
+	for _, f := range Formulas(Parse([]byte(md)), []byte(md)) {
+		if f.Dollar {
+			out = append(out, f)
+		}
+	}
+	return out
 }

@@ -17,10 +17,6 @@ type Glob struct {
 	segs    []string
 }
 
-// maxStars bounds the "**" segments of a pattern, which keeps matching
-// a path of n folders within n^maxStars steps.
-const maxStars = 4
-
 // Compile checks pattern; an error says what is wrong with it.
 func Compile(pattern string) (*Glob, error) {
 	switch {
@@ -28,8 +24,6 @@ func Compile(pattern string) (*Glob, error) {
 		return nil, fmt.Errorf("empty pattern")
 	case strings.HasPrefix(pattern, "/") || strings.Contains(pattern, `\`):
 		return nil, fmt.Errorf("pattern %q: write a path relative to the checkout or notes folder, with forward slashes", pattern)
-	case strings.Count(pattern, "**") > maxStars:
-		return nil, fmt.Errorf("pattern %q: more than %d \"**\"", pattern, maxStars)
 	}
 	segs := strings.Split(pattern, "/")
 	for _, s := range segs {
@@ -45,28 +39,58 @@ func Compile(pattern string) (*Glob, error) {
 
 // Match reports whether the slash-separated path p matches.
 func (g *Glob) Match(p string) bool {
-	return match(g.segs, strings.Split(path.Clean(p), "/"))
+	return match(g.segs, strings.Split(path.Clean(p), "/"), nil)
 }
 
-func match(pat, segs []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			for i := 0; i <= len(segs); i++ {
-				if match(pat[1:], segs[i:]) {
-					return true
-				}
+// match runs the pattern over the path's folders as a set of states (a
+// position in pat for each way the path so far can have matched), one
+// folder at a time: a "**" keeps its state and may also be skipped, any
+// other segment moves on when path.Match agrees. That is at most
+// len(pat)+1 states per folder, so a path of n folders costs n·len(pat)
+// segment matches whatever the number of "**" (trying each way in turn,
+// as a recursive matcher does, grows with n to the power of the "**"s).
+// steps, when not nil, counts the segment matches (for the tests).
+func match(pat, segs []string, steps *int) bool {
+	cur := make([]bool, len(pat)+1)
+	next := make([]bool, len(pat)+1)
+	cur[0] = true
+	skipStars(pat, cur)
+	for _, seg := range segs {
+		clear(next)
+		live := false
+		for j, p := range pat {
+			if !cur[j] {
+				continue
 			}
+			if p == "**" {
+				next[j], live = true, true
+				continue
+			}
+			if steps != nil {
+				*steps++
+			}
+			if ok, _ := path.Match(p, seg); ok {
+				next[j+1], live = true, true
+			}
+		}
+		if !live {
 			return false
 		}
-		if len(segs) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], segs[0]); !ok {
-			return false
-		}
-		pat, segs = pat[1:], segs[1:]
+		skipStars(pat, next)
+		cur, next = next, cur
 	}
-	return len(segs) == 0
+	return cur[len(pat)]
+}
+
+// skipStars adds to states the positions after each "**" reached: a "**"
+// may match no folder at all. One pass suffices, since a skip only moves
+// forward.
+func skipStars(pat []string, states []bool) {
+	for j, p := range pat {
+		if states[j] && p == "**" {
+			states[j+1] = true
+		}
+	}
 }
 
 // String is the pattern as written.

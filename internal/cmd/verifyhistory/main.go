@@ -25,8 +25,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
+	"github.com/nvfuser-handbook/handbook/generator/inputs"
 )
 
 // entryRE is the cross-check: {"name", Enum::Enumerator}, allowing any
@@ -35,8 +35,8 @@ var entryRE = regexp.MustCompile(`\{\s*"([^"\\]*)"\s*,\s*(?:\w+::)*(\w+)::(\w+)\
 
 func main() {
 	repo := flag.String("repo", ".", "nvFuser git checkout")
-	cppPath := flag.String("cpp", assemble.OptionsCpp, "option tables, repository-relative")
-	hPath := flag.String("h", assemble.OptionsH, "option enums, repository-relative")
+	cppPath := flag.String("cpp", inputs.OptionsCpp, "option tables, repository-relative")
+	hPath := flag.String("h", inputs.OptionsH, "option enums, repository-relative")
 	verbose := flag.Bool("v", false, "list every problem, not just the first of each revision")
 	flag.Parse()
 

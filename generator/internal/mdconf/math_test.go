@@ -1,0 +1,137 @@
+package mdconf
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestDollarForHugo: each "$...$" the scanner finds becomes "\(...\)", or
+// a code span when it holds "\)"; nothing else changes, no line is added.
+func TestDollarForHugo(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		skipped  []int // lines
+	}{
+		{"set $HOME and $PATH", "set $HOME and $PATH", nil},
+		{"a $x_i$ b", `a \(x_i\) b`, nil},
+		{"x $a\\)<img src=x onerror=alert(1)>$", "x `$a\\)<img src=x onerror=alert(1)>$`", []int{0}},
+		{"| a |\n| - |\n| $a\\)<b>$ |", "| a |\n| - |\n| `$a\\)<b>$` |", []int{2}},
+		{"`$x$` and $y$", "`$x$` and \\(y\\)", nil},
+		{"\\(a\\) and $$b$$", "\\(a\\) and $$b$$", nil},
+	} {
+		got, skipped := DollarForHugo(tc.in)
+		if got != tc.want {
+			t.Errorf("DollarForHugo(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		var lines []int
+		for _, s := range skipped {
+			lines = append(lines, s.Line)
+		}
+		if len(lines) != len(tc.skipped) || len(lines) > 0 && lines[0] != tc.skipped[0] {
+			t.Errorf("DollarForHugo(%q) skipped lines %v, want %v", tc.in, lines, tc.skipped)
+		}
+	}
+}
+
+func TestFormulaDepth(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int
+	}{
+		{"x", 0},
+		{"a_{b^{c}}", 2},
+		{`\{a\}`, 0},
+		{`\left( \frac{a}{b} \right)`, 2},
+		{`\begin{matrix} a \end{matrix}`, 2},
+		{`\\{a}`, 1},
+		{"}}}{", 1},
+		{strings.Repeat("{", 3000) + "x" + strings.Repeat("}", 3000), 3000},
+	} {
+		if got := FormulaDepth(tc.in); got != tc.want {
+			t.Errorf("FormulaDepth(%q) = %d, want %d", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestBudgetMath: a formula over budget becomes a code span of its
+// source, wherever it is (inline, display, in a list or a quote); within
+// budget it is left alone; past the page's budget, every further formula
+// is code.
+func TestBudgetMath(t *testing.T) {
+	deep := strings.Repeat("{", MaxFormulaDepth+1) + "x" + strings.Repeat("}", MaxFormulaDepth+1)
+	ok := strings.Repeat("{", MaxFormulaDepth) + "x" + strings.Repeat("}", MaxFormulaDepth)
+	long := strings.Repeat("x+", MaxFormulaBytes/2+1)
+	for _, tc := range []struct{ in, want string }{
+		{`a \(` + ok + `\) b`, `a \(` + ok + `\) b`},
+		{`a \(` + deep + `\) b`, "a `\\(" + deep + "\\)` b"},
+		{"$$\n" + deep + "\n$$\n", "`$$\n" + deep + "\n$$`\n"},
+		{"- item\n  \\[" + long + "\\]\n", "- item\n  `\\[" + long + "\\]`\n"},
+		{"> $$" + deep + "$$\n", "> `$$" + deep + "$$`\n"},
+		{"`\\(" + deep + "\\)`", "`\\(" + deep + "\\)`"},
+		{"a \\(`" + deep + "``\\)", "a  ```\\(`" + deep + "``\\)```"},
+	} {
+		got, skipped := BudgetMath(tc.in)
+		if got != tc.want {
+			t.Errorf("BudgetMath(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+		if strings.Count(got, "\n") != strings.Count(tc.in, "\n") {
+			t.Errorf("BudgetMath(%q): lines changed", tc.in)
+		}
+		if got != tc.in && len(skipped) != 1 {
+			t.Errorf("BudgetMath(%q): %d reported, want 1", tc.in, len(skipped))
+		}
+	}
+
+	// Distinct: one per line, and \(x\), seen on the first line: the last
+	// lines' own formulas are over the distinct budget.
+	var b strings.Builder
+	for i := 0; i < MaxPageDistinctFormulas+5; i++ {
+		b.WriteString("\\(a_{" + strconv.Itoa(i) + "}\\) and \\(x\\)\n")
+	}
+	got, skipped := BudgetMath(b.String())
+	if len(skipped) != 6 || skipped[0].Line != MaxPageDistinctFormulas-1 || skipped[0].Why != PageBudgetWhy {
+		t.Fatalf("distinct budget: %d skipped (first %+v), want 6 from line %d", len(skipped), skipped[0], MaxPageDistinctFormulas-1)
+	}
+	if n := strings.Count(got, "`"); n != 12 {
+		t.Errorf("distinct budget: %d backticks, want 12", n)
+	}
+
+	// The same formula over and over: each still costs the render hook.
+	b.Reset()
+	for i := 0; i < MaxPageFormulas+3; i++ {
+		b.WriteString("\\(x\\) ")
+	}
+	if _, skipped := BudgetMath(b.String()); len(skipped) != 3 {
+		t.Errorf("formula budget: %d skipped, want 3", len(skipped))
+	}
+
+	// Heavy formulas: the page's weight runs out before its count.
+	heavy := strings.Repeat("{", MaxFormulaDepth) + strings.Repeat("x", 900) + strings.Repeat("}", MaxFormulaDepth)
+	n := MaxPageMathWeight/FormulaWeight(heavy+"+0") + 1
+	b.Reset()
+	for i := 0; i < n+2; i++ {
+		b.WriteString("$$" + heavy + "+" + strconv.Itoa(i) + "$$\n\n")
+	}
+	if _, skipped := BudgetMath(b.String()); len(skipped) != 3 || skipped[0].Line != 2*(n-1) {
+		t.Errorf("page weight: %d skipped (%+v), want 3 from line %d", len(skipped), skipped, 2*(n-1))
+	}
+}
+
+func TestCodeSpan(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		bs   bool
+		want string
+	}{
+		{"a", false, "`a`"},
+		{"a`b", false, "``a`b``"},
+		{"`a", false, "`` `a ``"},
+		{"a``b", false, " ```a``b```"},
+		{"a", true, " `a`"},
+	} {
+		if got := CodeSpan(tc.in, tc.bs); got != tc.want {
+			t.Errorf("CodeSpan(%q, %v) = %q, want %q", tc.in, tc.bs, got, tc.want)
+		}
+	}
+}
