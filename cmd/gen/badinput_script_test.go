@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io/fs"
 	"os"
@@ -60,18 +59,7 @@ type stateKey struct{}
 // Scripts run `gen` with --no-search unless the case needs Pagefind's
 // index: what they check is the render and the publish.
 func TestBadInputScripts(t *testing.T) {
-	pendingTwinLinksSeen.Store(0)
 	testscript.Run(t, badInputParams(t, filepath.Join("testdata", "badinput")))
-	if pendingTwinLinksSeen.Load() == 0 && !t.Failed() && runsWholeCorpus(t) {
-		t.Errorf("no case met the pending exemption for twins' links (pendingTwinLink): the fix has landed, remove the exemption")
-	}
-}
-
-// runsWholeCorpus says whether -run selected every case: the exemption's
-// expiry is only judged on the whole corpus.
-func runsWholeCorpus(t *testing.T) bool {
-	f := flag.Lookup("test.run")
-	return f == nil || f.Value.String() == "" || f.Value.String() == "^TestBadInputScripts$" || f.Value.String() == "TestBadInputScripts"
 }
 
 // badInputParams runs the scripts in dir against a good site built once.

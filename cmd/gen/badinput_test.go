@@ -11,7 +11,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -139,10 +138,6 @@ func noActiveContent(t reporter, dir string, baseline map[string]bool) {
 		t.Fatalf("scanning %s: %v", dir, err)
 	}
 	for _, f := range found {
-		if pendingTwinLink(f) {
-			pendingTwinLinksSeen.Add(1)
-			continue
-		}
 		t.Errorf("%s", f)
 	}
 	pages := 0
@@ -294,20 +289,6 @@ func TestRunBadInputsCatchesProblems(t *testing.T) {
 		t.Errorf("noActiveContent rejected a page with only the handbook's script and safe links: %v", probe.msgs)
 	}
 }
-
-// pendingTwinLink is a finding issue 30 names and another branch of its
-// work fixes: twins and llms-full.txt keep the javascript:, data: and
-// vbscript: Markdown links and images that the pages show as text. Until
-// that lands the scan's findings of exactly this kind, in Markdown files
-// only, are counted instead of failing the case; TestBadInputScripts fails
-// once no case meets one, so the exemption cannot outlive the fix.
-func pendingTwinLink(f activescan.Finding) bool {
-	return activescan.Kind(f.File) == "markdown" &&
-		(strings.HasPrefix(f.What, "<a href=") || strings.HasPrefix(f.What, "<img src=")) &&
-		strings.HasSuffix(f.What, ": an active URL")
-}
-
-var pendingTwinLinksSeen atomic.Int64
 
 // ownScript is how the handbook's pages load its scripts.
 const ownScript = `<script src="/js/copy.0d078810a22fd5cad964dcd558ec5100d53f8256fc93ec6ae829096a9a25aab0.js" defer></script>`

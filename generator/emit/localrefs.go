@@ -7,6 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
+	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
@@ -131,6 +135,37 @@ func twinLinks(md string, locals []noteLocal) string {
 		md = re.ReplaceAllString(md, "]("+strings.ReplaceAll(l.URL, "$", "$$")+"${1}")
 	}
 	return md
+}
+
+// unsafeDests are the destinations of md's links, images and autolinks
+// that urlsafe refuses (javascript:, data:, ...), for twinUnsafe.
+func unsafeDests(md string) []string {
+	if !strings.Contains(md, ":") {
+		return nil
+	}
+	src := []byte(md)
+	var out []string
+	_ = ast.Walk(mdconf.Parse(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		var dest string
+		switch n := n.(type) {
+		case *ast.Link:
+			dest = string(n.Destination)
+		case *ast.Image:
+			dest = string(n.Destination)
+		case *ast.AutoLink:
+			dest = string(n.URL(src))
+		default:
+			return ast.WalkContinue, nil
+		}
+		if safe, _ := urlsafe.Check(dest); !safe && dest != "" {
+			out = append(out, dest)
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
 }
 
 // notLinked is where a twin's link to a destination the page shows as

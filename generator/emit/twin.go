@@ -168,6 +168,11 @@ func (e *emitter) twinBody(p map[string]any, raw, title string) string {
 	md := strings.TrimSpace(raw)
 	if s := str(p["markdown"]); s != "" {
 		md = strings.TrimSpace(s)
+	} else {
+		// Text from the checkout (a description, a check's message) has
+		// no unsafe_urls of its own: its links are judged here, by the
+		// same policy, as the page's render hook judges them.
+		md = twinUnsafe(md, unsafeDests(md))
 	}
 	for _, u := range list(p["not_in_checkout"]) {
 		md = unlink(md, str(u), " (not in the checkout)")
@@ -214,8 +219,12 @@ func (e *emitter) familyList(pages []twinDoc) string {
 	return b.String()
 }
 
-// mdText is text made safe for Markdown prose: a "<" can open no tag.
-func mdText(s string) string { return strings.ReplaceAll(s, "<", "&lt;") }
+// mdText is text made safe for Markdown prose (see mdTextReplacer).
+func mdText(s string) string { return mdTextReplacer.Replace(s) }
+
+// mdTextReplacer makes text inert in Markdown prose: a "<" opens no HTML
+// tag, a bracket no link (a check's message may hold "[x](javascript:...)").
+var mdTextReplacer = strings.NewReplacer("<", "&lt;", "[", `\[`, "]", `\]`)
 
 // abs is a site path ("/runbooks/x/", or "runbooks/x/") as an absolute
 // URL under the site's base URL, sub-path included.

@@ -348,10 +348,7 @@ func skipFrontMatter(data []byte) []byte {
 // find in it as a document, and what each element's text holds read as
 // HTML (a feed reader renders an item's description).
 func XML(data []byte) []string {
-	var found []string
-	for _, f := range SVG(data) {
-		found = append(found, f)
-	}
+	found := SVG(data)
 	d := xml.NewDecoder(bytes.NewReader(data))
 	elem := ""
 	for {
