@@ -348,6 +348,9 @@ func init() {
 		if doc.Find(`a[href="#user-content-main"]`).Length() == 0 {
 			t.Error(`the note's "#main" link does not lead to its heading`)
 		}
+		if doc.Find(`nav.toc a[href="#user-content-main"]`).Length() != 1 || doc.Find(`nav.toc a[href="#main"]`).Length() != 0 {
+			t.Error(`the table of contents does not lead to the "## main" heading`)
+		}
 		seen := map[string]bool{}
 		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) {
 			id, _ := s.Attr("id")

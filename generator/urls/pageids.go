@@ -8,6 +8,7 @@ package urls
 // (render-link.html): emit publishes this list as data/page_ids.json.
 // TestPageIDsMatchLayouts fails when a layout adds an id not listed.
 var PageIDs = []string{
+	"TableOfContents",
 	"all-options",
 	"areas",
 	"changes",
