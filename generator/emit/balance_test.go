@@ -179,3 +179,20 @@ func FuzzBalancedHTML(f *testing.F) {
 		}
 	})
 }
+
+// TestBalanceEdits: what balancing writes, exactly.
+func TestBalanceEdits(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"a </div> b", "a  b"},                         // stray: dropped
+		{"x <b>y", "x <b></b>y"},                       // inline, left open: closed at once
+		{"<div><b>x</div>\n", "<div><b>x</b></div>\n"}, // closes what is open above it
+		{"<details>\n<summary>s</summary>\n\nbody\n", "<details>\n<summary>s</summary></details>\n\nbody\n"},
+		{"</div>\n\nx", "<!---->\n\nx"}, // a block's only tag: its line stays
+		{"<details>\n<summary>s</summary>\n\nbody\n\n</details>\n", "<details>\n<summary>s</summary>\n\nbody\n\n</details>\n"},
+		{"- <div>\n\n  in\n\n</div>\n", "- <div></div>\n\n  in\n\n<!---->\n"},
+	} {
+		if got := literal(tc.in); got != tc.want {
+			t.Errorf("literal(%q)\n got %q\nwant %q", tc.in, got, tc.want)
+		}
+	}
+}
