@@ -319,3 +319,45 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+func init() {
+	renderChecks["html-that-reaches-outside-the-note"] = func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "outside")
+		// The page's own shape, as a browser parses it: <main> in the
+		// shell, the footer and the scripts after it, both the body's.
+		if doc.Find("body > div.shell > main#main").Length() != 1 {
+			t.Error("<main> is no longer the shell's child")
+		}
+		if doc.Find("body > div.shell > nav").Length() == 0 {
+			t.Error("the navigation is no longer the shell's child")
+		}
+		if doc.Find("body > footer").Length() != 1 {
+			t.Error("the page's footer is no longer the body's child")
+		}
+		if n := doc.Find("footer b, footer a b, footer details, footer table, b footer, a footer, details footer, table footer").Length(); n > 0 {
+			t.Error("an element of the note wraps or reaches into the footer")
+		}
+		if !strings.Contains(doc.Find("main#main article").Text(), "Last words.") {
+			t.Error("the note's last words are not in its article")
+		}
+		// Headings whose anchors are the layout's ids take the prefix,
+		// and the note's links follow them.
+		if doc.Find("h2#user-content-main").Length() != 1 || doc.Find("h2#user-content-toc-heading").Length() != 1 {
+			t.Error(`"## main" or "## toc heading" did not get the user-content- prefix`)
+		}
+		if doc.Find(`a[href="#user-content-main"]`).Length() == 0 {
+			t.Error(`the note's "#main" link does not lead to its heading`)
+		}
+		if doc.Find(`nav.toc a[href="#user-content-main"]`).Length() != 1 || doc.Find(`nav.toc a[href="#main"]`).Length() != 0 {
+			t.Error(`the table of contents does not lead to the "## main" heading`)
+		}
+		seen := map[string]bool{}
+		doc.Find("[id]").Each(func(_ int, s *goquery.Selection) {
+			id, _ := s.Attr("id")
+			if seen[id] {
+				t.Errorf("id %q twice on the page", id)
+			}
+			seen[id] = true
+		})
+	}
+}

@@ -54,6 +54,11 @@ func (e *emitter) build() error {
 	if err := e.writeJSON(StaticDir+"/api/build.json", b); err != nil {
 		return err
 	}
+	// The layouts' own ids, which a note's heading must not take
+	// (render-heading.html, render-link.html read hugo.Data.page_ids).
+	if err := e.writeJSON(DataDir+"/page_ids.json", urls.PageIDs); err != nil {
+		return err
+	}
 	return e.writeJSON(DataDir+"/build.json", b)
 }
 

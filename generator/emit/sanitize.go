@@ -191,7 +191,7 @@ func DeclaredIDs(md string) []string {
 // new HTML of the text around it ("<" + "<x>" + "b>" is "<b>" once "<x>"
 // is gone), found on the next pass; an input that still changes after
 // this many passes has what is left escaped (literalHTML).
-const maxSanitizePasses = 8
+const maxSanitizePasses = 12
 
 // sanitizeHTML replaces each raw HTML fragment of md (an inline tag, an
 // HTML block) with what htmlPolicy keeps of it, until nothing changes: then
@@ -208,7 +208,11 @@ func sanitizeHTML(md string, dropLines bool, imgSrc func(string) string) string 
 	for pass := 0; pass < maxSanitizePasses; pass++ {
 		next := sanitizePass(md, dropLines, imgSrc)
 		if next == md {
-			return md
+			// Settled: balance it (balance.go), which may make new
+			// Markdown of the text around a dropped tag.
+			if next = balancePass(md, dropLines); next == md {
+				return md
+			}
 		}
 		md = next
 	}

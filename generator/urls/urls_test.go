@@ -1,6 +1,10 @@
 package urls
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -58,5 +62,40 @@ func TestNewExplanation(t *testing.T) {
 	}
 	if NewExplanation("javascript:alert(1)//", "f", "") != "" || NewExplanation("", "f", "") != "" {
 		t.Error("a base that is not https gives a link")
+	}
+}
+
+// TestPageIDsMatchLayouts: every literal id="..." in layouts/ is in
+// PageIDs, and PageIDs names no id the layouts no longer declare.
+func TestPageIDsMatchLayouts(t *testing.T) {
+	found := map[string]bool{}
+	idRE := regexp.MustCompile(`\bid="([A-Za-z][A-Za-z0-9_-]*)"`)
+	err := filepath.WalkDir("../../layouts", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		for _, m := range idRE.FindAllSubmatch(b, -1) {
+			found[string(m[1])] = true
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) < 10 {
+		t.Fatalf("only %d ids found in layouts/: wrong folder?", len(found))
+	}
+	listed := map[string]bool{}
+	for _, id := range PageIDs {
+		listed[id] = true
+		if !found[id] {
+			t.Errorf("PageIDs lists %q, which no layout declares any more", id)
+		}
+	}
+	for id := range found {
+		if !listed[id] {
+			t.Errorf("layouts/ declare id %q: add it to PageIDs (a note's heading could take it)", id)
+		}
 	}
 }
