@@ -153,10 +153,12 @@ func TestGitCheckoutPinsLinks(t *testing.T) {
 	}
 
 	// Hints: the message suggesting NVFUSER_DISABLE=parallel_compile is on
-	// the option's page, linked to its pinned line.
+	// the option's page, linked to the check that prints it (its page, and
+	// its pinned line: the check's own, as the check's page gives it).
 	if !strings.Contains(opt, "nvFuser suggests this when a check fails") || !strings.Contains(opt, "Use NVFUSER_DISABLE=parallel_compile to see the first error alone.") ||
-		!strings.Contains(opt, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L63") {
-		t.Errorf("parallel_compile's page does not show the message that suggests it")
+		!strings.Contains(opt, `href="/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/"`) ||
+		!strings.Contains(opt, "/blob/"+head+"/csrc/runtime/compile_pool.cpp#L58") {
+		t.Errorf("parallel_compile's page does not show the message that suggests it, linked to its check")
 	}
 }
 
