@@ -219,6 +219,25 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			markdownInert(t, f, b)
 		}
 	},
+	"math-katex-cannot-typeset": func(t reporter, e *badEnv) {
+		doc := noteDoc(t, e, "tex")
+		if n := doc.Find("article .katex").Length(); n != 2 {
+			t.Errorf("%d formulas typeset, want 2 (the two written with GitHub's \\\\%%)", n)
+		}
+		errs := doc.Find("article .math-error")
+		if errs.Length() != 2 {
+			t.Fatalf("%d formulas shown as not typeset, want 2", errs.Length())
+		}
+		if why := errs.Find(".math-error-why").Text(); !strings.Contains(why, "not typeset") && !strings.Contains(why, "Not typeset") {
+			t.Errorf("a formula KaTeX cannot typeset is shown without a word: %q", why)
+		}
+		if !strings.Contains(errs.Eq(1).Find(".math-error-why").Text(), "Not typeset: ") {
+			t.Errorf("the display formula does not say why it is not typeset: %q", errs.Eq(1).Text())
+		}
+		if strings.Contains(doc.Find("article").Text(), `\\%`) {
+			t.Error("the page shows GitHub's escaped \\\\% as written")
+		}
+	},
 	"math-over-budget": func(t reporter, e *badEnv) {
 		for _, c := range []struct {
 			id           string

@@ -62,6 +62,12 @@ var hostileMath = []string{
 	"$$\n<img src=x onerror=alert(1)>\n$$\n",
 	"\\(a\\) $b\\)<img src=x onerror=alert(1)>$ \\(c\\)",
 	"x $<img src=x onerror=alert(1)>$",
+	// GitHub's escapes are read inside dollar math (mdconf.GitHubMath).
+	"$$a\\<img src=x onerror=alert(1)\\>$$",
+	"x $a \\<script\\>alert(1)\\</script\\>$ y",
+	"$$a\\$\\$<img src=x onerror=alert(1)>$$",
+	"$a\\\\\\)<img src=x onerror=alert(1)>$",
+	"$$\n\\{x\\} \\\\\n<img src=x onerror=alert(1)> \\$$\n$$\n",
 }
 
 // TestMathAndHTMLAgree: whatever a note writes in or around math, the
@@ -97,6 +103,7 @@ func FuzzMathAndSanitizer(f *testing.F) {
 		f.Add(s)
 	}
 	f.Add("$x$ `$y$` \\[z\\] $$w$$ <b>b</b>")
+	f.Add("$$a = (a/b)b + a\\mathbin{\\\\%}b$$ and $b\\mathbin{\\\\%}c$")
 	f.Fuzz(func(t *testing.T, md string) {
 		if len(md) > 2000 || !utf8.ValidString(md) || notes.CheckBody("f", []byte(md)) != nil {
 			return

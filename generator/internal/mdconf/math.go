@@ -48,6 +48,7 @@ type Formula struct {
 	Inner       string // .Inner in the render hook: the span without delimiters
 	Display     bool   // a block ($$...$$, \[...\])
 	Dollar      bool   // GitHub's "$...$" (DollarMath)
+	Dollars     bool   // "$$...$$", which GitHub reads as it reads "$...$"
 }
 
 // Formulas returns the math of a parsed document in document order.
@@ -78,6 +79,7 @@ func Formulas(root ast.Node, src []byte) []Formula {
 			return ast.WalkSkipChildren, nil
 		}
 		f.Open = len(d.Open)
+		f.Dollars = d.Open == "$$"
 		f.Inner = string(src[f.Start+len(d.Open) : f.Stop-len(d.Close)])
 		out = append(out, f)
 		return ast.WalkSkipChildren, nil
@@ -138,16 +140,19 @@ type Skipped struct {
 // PageBudgetWhy is the reason given for formulas past a page's budget.
 var PageBudgetWhy = fmt.Sprintf("the page's math budget (%d formulas, %d distinct, weight %d) is spent", MaxPageFormulas, MaxPageDistinctFormulas, MaxPageMathWeight)
 
-// dollarWithCloser is why a "$...$" is shown as code.
-const dollarWithCloser = `"$...$" holding "\)" (which would end the math early)`
+// dollarWithCloser is why a "$...$" or "$$...$$" is shown as code.
+const dollarWithCloser = `"$...$" or "$$...$$" holding its own closing delimiter once GitHub's escapes are read (which would end the math early)`
 
-// DollarForHugo is the one decision about GitHub's "$...$" (DollarMath,
-// read as the notes stage parses): each becomes "\(...\)", which Hugo's
-// passthrough reads, or, when it holds "\)" (which would end Hugo's math
-// early), a code span, shown escaped as written. Nothing else changes and
-// no line is added or removed. What it returns is Hugo's to read: the
-// caller sanitizes it as Hugo parses it (ParseAsHugo), so no raw HTML can
-// hide in a span one reader takes for math and another does not.
+// DollarForHugo is the one decision about GitHub's dollar math, "$...$"
+// (DollarMath) and "$$...$$", read as the notes stage parses: each is
+// given to Hugo holding what GitHub gives its math renderer (GitHubMath:
+// Markdown's backslash escapes read), "$...$" written as "\(...\)", which
+// Hugo's passthrough reads. One that would then hold its own closer
+// ("\)", "$$") is a code span instead, shown escaped as written. "\(...\)"
+// and "\[...\]" are left as they are. No line is added or removed. What
+// it returns is Hugo's to read: the caller sanitizes it as Hugo parses it
+// (ParseAsHugo), so no raw HTML can hide in a span one reader takes for
+// math and another does not.
 func DollarForHugo(md string) (string, []Skipped) {
 	if !strings.Contains(md, "$") {
 		return md, nil
@@ -158,20 +163,79 @@ func DollarForHugo(md string) (string, []Skipped) {
 	lines := lineCounter{s: md}
 	last := 0
 	for _, f := range Formulas(Parse(src), src) {
-		if !f.Dollar || f.Start < last {
+		if !f.Dollar && !f.Dollars || f.Start < last {
 			continue
+		}
+		inner := GitHubMath(f.Inner)
+		open, closer := `\(`, `\)`
+		if f.Dollars {
+			open, closer = "$$", "$$"
+		}
+		if inner == f.Inner && f.Dollars {
+			continue // written as Hugo reads it already
 		}
 		b.WriteString(md[last:f.Start])
 		last = f.Stop
-		if strings.Contains(f.Inner, `\)`) {
-			b.WriteString(CodeSpan(md[f.Start:f.Stop], false)) // DollarMath's opener follows no backslash
+		if strings.Contains(inner, closer) || f.Dollars && strings.HasSuffix(inner, "$") {
+			b.WriteString(CodeSpan(md[f.Start:f.Stop], f.Start > 0 && md[f.Start-1] == '\\'))
 			skipped = append(skipped, Skipped{Line: lines.at(f.Start), Why: dollarWithCloser})
 			continue
 		}
-		b.WriteString(`\(` + f.Inner + `\)`)
+		b.WriteString(open + inner + closer)
 	}
 	b.WriteString(md[last:])
 	return b.String(), skipped
+}
+
+// GitHubMath is what GitHub hands its math renderer for the text between
+// "$" or "$$" delimiters: GitHub reads Markdown's backslash escapes there
+// before the math, as in any text, so "\\%" reaches the renderer as "\%"
+// and "\{" as "{" (nvFuser's docs write "\mathbin{\\%}" for this).
+// Two exceptions keep the TeX GitHub documents: "\$" stays "\$" (GitHub's
+// way to write a dollar inside math), and "\\" at the end of a line stays
+// "\\" (a TeX line break in a multi-line block). Fenced math ("```math")
+// and "$`...`$" are code to GitHub and reach the renderer as written; they
+// never come here. TestGitHubMath holds the rules.
+func GitHubMath(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' || i+1 == len(s) || !isASCIIPunct(s[i+1]) || s[i+1] == '$' {
+			b.WriteByte(c)
+			continue
+		}
+		if s[i+1] == '\\' && atLineEnd(s, i+2) {
+			b.WriteString(`\\`)
+			i++
+			continue
+		}
+		b.WriteByte(s[i+1]) // the escaped character, without its backslash
+		i++
+	}
+	return b.String()
+}
+
+// atLineEnd reports whether only spaces or tabs stand between s[i:] and
+// a line end.
+func atLineEnd(s string, i int) bool {
+	for ; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t':
+		case '\n', '\r':
+			return true
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// isASCIIPunct is CommonMark's ASCII punctuation: what a backslash escapes.
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
 }
 
 // BudgetMath applies the math budget to md as Hugo parses it

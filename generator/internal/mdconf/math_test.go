@@ -15,8 +15,11 @@ func TestDollarForHugo(t *testing.T) {
 	}{
 		{"set $HOME and $PATH", "set $HOME and $PATH", nil},
 		{"a $x_i$ b", `a \(x_i\) b`, nil},
-		{"x $a\\)<img src=x onerror=alert(1)>$", "x `$a\\)<img src=x onerror=alert(1)>$`", []int{0}},
-		{"| a |\n| - |\n| $a\\)<b>$ |", "| a |\n| - |\n| `$a\\)<b>$` |", []int{2}},
+		// GitHub reads "\)" as ")": math, which Hugo's hook escapes.
+		{"x $a\\)<img src=x onerror=alert(1)>$", "x \\(a)<img src=x onerror=alert(1)>\\)", nil},
+		// "\\)" reads as "\)", which would end Hugo's math: code.
+		{"x $a\\\\)<img src=x onerror=alert(1)>$", "x `$a\\\\)<img src=x onerror=alert(1)>$`", []int{0}},
+		{"| a |\n| - |\n| $a\\\\)<b>$ |", "| a |\n| - |\n| `$a\\\\)<b>$` |", []int{2}},
 		{"`$x$` and $y$", "`$x$` and \\(y\\)", nil},
 		{"\\(a\\) and $$b$$", "\\(a\\) and $$b$$", nil},
 	} {
@@ -132,6 +135,61 @@ func TestCodeSpan(t *testing.T) {
 	} {
 		if got := CodeSpan(tc.in, tc.bs); got != tc.want {
 			t.Errorf("CodeSpan(%q, %v) = %q, want %q", tc.in, tc.bs, got, tc.want)
+		}
+	}
+}
+
+// TestGitHubMath is the corpus of GitHub's escaping inside "$...$" and
+// "$$...$$": Markdown's backslash escapes are read before the math (the
+// GFM spec's backslash escapes: any ASCII punctuation), except "\$" and a
+// line-ending "\\"; anything else after a backslash keeps it.
+func TestGitHubMath(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{`a \mathbin{\\%} b`, `a \mathbin{\%} b`}, // nvFuser's docs
+		{`\{x\}`, `{x}`},                                 // braces vanish on GitHub: write \\{
+		{`\\{x\\}`, `\{x\}`},                             // ... which reaches KaTeX as \{
+		{`a\,b \! c \; d \: e`, `a,b ! c ; d : e`},       // spacing commands lose their backslash
+		{`x\_1 \\_2`, `x_1 \_2`},                         // "\_" is an underscore to Markdown
+		{`\sqrt{\$4}`, `\sqrt{\$4}`},                     // GitHub's documented dollar in math
+		{`\alpha + \frac{a}{b}`, `\alpha + \frac{a}{b}`}, // a letter after "\" is TeX's
+		{`\|x\| \#1 \& \~ \^`, `|x| #1 & ~ ^`},           // every ASCII punctuation character
+		{`\<b\> \" \' \* \+ \- \. \/`, `<b> " ' * + - . /`},
+		{`\( \) \[ \] \@ \? \= \; \| \` + "`", "( ) [ ] @ ? = ; | `"},
+		{`\1 \é \ x`, `\1 \é \ x`}, // digits, non-ASCII, spaces: not escapes
+		{"a \\\\\nb", "a \\\\\nb"}, // a line-ending "\\" is TeX's line break
+		{"a \\\\  \r\nb", "a \\\\  \r\nb"},
+		{`a \\ b`, `a \ b`}, // ... in mid-line it is one backslash
+		{`end\`, `end\`},
+		{`\\\\`, `\\`},
+		{``, ``},
+	} {
+		if got := GitHubMath(tc.in); got != tc.want {
+			t.Errorf("GitHubMath(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestDollarForHugoEscapes: what Hugo is given for GitHub's dollar math
+// holds what GitHub gives its renderer; other math is left as written.
+func TestDollarForHugoEscapes(t *testing.T) {
+	for _, tc := range []struct {
+		in, want string
+		skipped  int
+	}{
+		{`$a\mathbin{\\%}b$`, `\(a\mathbin{\%}b\)`, 0},
+		{`$$a = (a/b)b + a\mathbin{\\%}b$$`, `$$a = (a/b)b + a\mathbin{\%}b$$`, 0},
+		{"$$\n\\{x\\}\n$$\n", "$$\n{x}\n$$\n", 0},
+		{"text $$b \\mathbin{\\\\%} c$$ more", "text $$b \\mathbin{\\%} c$$ more", 0},
+		{`\(a\mathbin{\\%}b\)`, `\(a\mathbin{\\%}b\)`, 0}, // not GitHub's math: as written
+		{`\[\{x\}\]`, `\[\{x\}\]`, 0},
+		{"```math\n\\{x\\}\n```\n", "```math\n\\{x\\}\n```\n", 0}, // code to GitHub
+		{"$`\\{x\\}`$", "$`\\{x\\}`$", 0},
+		{`$a\\)b$`, "`$a\\\\)b$`", 1}, // "\\)" reads as "\)": would close Hugo's math
+		{`$x$ and $$\#$$`, `\(x\) and $$#$$`, 0},
+	} {
+		got, skipped := DollarForHugo(tc.in)
+		if got != tc.want || len(skipped) != tc.skipped {
+			t.Errorf("DollarForHugo(%q)\n got %q (%d skipped)\nwant %q (%d)", tc.in, got, len(skipped), tc.want, tc.skipped)
 		}
 	}
 }
