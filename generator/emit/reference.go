@@ -238,11 +238,32 @@ func exampleForVariable(v *model.Variable, h *model.Handbook) string {
 func firstSentence(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n\n")
 	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i > 0 {
+	if i := sentenceEnd(s); i > 0 {
 		s = s[:i+1]
 	}
 	if r := []rune(s); len(r) > 200 {
 		s = string(r[:197]) + "..."
 	}
 	return s
+}
+
+// abbreviations end in a period that ends no sentence ("(aka.
+// NVFUSER_X)", "e.g. a"); "etc." ends one when a capital follows.
+var abbreviations = map[string]bool{"aka": true, "e.g": true, "i.e": true, "vs": true, "cf": true, "approx": true, "resp": true, "incl": true, "etc": true, "eg": true, "ie": true}
+
+// sentenceEnd is the index of the period of s's first ". " that ends a
+// sentence, -1 if none does.
+func sentenceEnd(s string) int {
+	for off := 0; ; {
+		i := strings.Index(s[off:], ". ")
+		if i < 0 {
+			return -1
+		}
+		i += off
+		word := s[strings.LastIndexAny(s[:i], " (\"'[")+1 : i]
+		if !abbreviations[strings.ToLower(word)] || strings.EqualFold(word, "etc") && i+2 < len(s) && s[i+2] >= 'A' && s[i+2] <= 'Z' {
+			return i
+		}
+		off = i + 2
+	}
 }
