@@ -42,6 +42,21 @@ type Reads struct {
 	// Skipped lists files that could not be read, or not read to the end
 	// (the part before a lexing error is still scanned).
 	Skipped []model.Diagnostic
+	// Accepts is, per variable, the range or choices the checks on its
+	// first read path that states one accept (readValue), with the
+	// message nvFuser prints outside them.
+	Accepts map[string]model.Accepts
+	// Defaults is, per variable, the value the first read that states
+	// one falls back to when the variable is unset.
+	Defaults map[string]model.CodeDefault
+
+	pending []pendingRule
+}
+
+// pendingRule is a read's value rule waiting for the checks (its message).
+type pendingRule struct {
+	name, file string
+	rule       valueRule
 }
 
 // envNameRE is an environment variable's name as a shell spells it.
@@ -53,7 +68,8 @@ var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 // hold each (file, line) once per key. It fails only when csrc/ itself
 // cannot be walked; unreadable files are listed in Reads.Skipped.
 func Scan(root fs.FS, familyEnums []string) (Reads, error) {
-	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{}}
+	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{},
+		Accepts: map[string]model.Accepts{}, Defaults: map[string]model.CodeDefault{}}
 	families := map[string]bool{}
 	for _, e := range familyEnums {
 		families[e] = true
@@ -129,6 +145,7 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	sortLocations(r.Env)
 	sortLocations(r.Options)
 	checks.AssignIDs(r.Checks)
+	r.attachMessages()
 	sort.SliceStable(r.Messages, func(i, j int) bool {
 		a, b := r.Messages[i].Where, r.Messages[j].Where
 		if a.File != b.File {
@@ -180,6 +197,14 @@ func scanFile(r *Reads, file string, toks []cpplex.Token, families map[string]bo
 				name = vocab.Prefix + name
 			}
 			r.Env[name] = append(r.Env[name], at)
+			rule, def := readValue(code, i)
+			if rule != nil {
+				r.pending = append(r.pending, pendingRule{name: name, file: file, rule: *rule})
+			}
+			if _, seen := r.Defaults[name]; def != nil && !seen {
+				def.At.File = file
+				r.Defaults[name] = *def
+			}
 		case families[t.Text] && code[i+1].Is("::") && code[i+2].Kind == cpplex.Ident && !isTableEntry(code, i):
 			key := t.Text + "::" + code[i+2].Text
 			r.Options[key] = append(r.Options[key], at)
@@ -245,7 +270,8 @@ func sortLocations(m map[string][]model.Location) {
 // history stage applies it to past revisions of each file. A lexing error
 // is returned with the names found before it.
 func FileEnvReads(file string, src []byte) ([]string, error) {
-	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{}}
+	r := Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{},
+		Accepts: map[string]model.Accepts{}, Defaults: map[string]model.CodeDefault{}}
 	toks, err := cpplex.Lex(src)
 	scanFile(&r, file, toks, nil)
 	names := make([]string, 0, len(r.Env))

@@ -59,6 +59,13 @@ type Variable struct {
 	DocumentedAt Location // its entry in env_options.yaml
 	ReadAt       []Location
 
+	// Accepts is the range or choices nvFuser's checks on the read path
+	// state; nil when none is stated. CodeDefault is the value when
+	// unset as the reading code states it; nil when it states none
+	// (Default is then the YAML's text only).
+	Accepts     *Accepts
+	CodeDefault *CodeDefault
+
 	// History is when it appeared, changed and went away; nil without git.
 	// A variable only the history knows is no longer read or documented.
 	History *History
