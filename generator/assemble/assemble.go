@@ -332,6 +332,12 @@ func mergeVariables(h *model.Handbook, f *Facts) {
 	for name, locs := range f.Reads.Env {
 		v := get(name)
 		v.ReadAt = append(v.ReadAt, locs...)
+		if a, ok := f.Reads.Accepts[name]; ok {
+			v.Accepts = &a
+		}
+		if d, ok := f.Reads.Defaults[name]; ok {
+			v.CodeDefault = &d
+		}
 	}
 	for name, locs := range f.Build {
 		v := get(name)

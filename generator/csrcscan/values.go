@@ -83,8 +83,13 @@ func readValue(all []cpplex.Token, at int) (rule *valueRule, def *model.CodeDefa
 					def = d
 				}
 			}
-		case t.Is("if") && j+1 < len(code) && code[j+1].Is("(") && rule == nil:
-			rule = ifRule(code, j, holders, nums)
+		case t.Is("if") && j+1 < len(code) && code[j+1].Is("("):
+			if d := unsetDefault(code, j, holders); d != nil && def == nil {
+				def = d
+			}
+			if rule == nil {
+				rule = ifRule(code, j, holders, nums)
+			}
 		case checks.Macros[t.Text].Operands == 1 && j+1 < len(code) && code[j+1].Is("(") && rule == nil:
 			// NVF_CHECK(cond, ...): cond is what is accepted.
 			stop := topComma(code, j+2)
@@ -150,6 +155,47 @@ func assignee(code []cpplex.Token, j int) (string, *model.CodeDefault) {
 		}
 	}
 	return code[eq-1].Text, def
+}
+
+// unsetDefault reads "if (v == nullptr) { ... return X; }" (or "!v"):
+// X is the value when unset, a literal or a name the block sets to one
+// ("constexpr int n = 8; return n;").
+func unsetDefault(code []cpplex.Token, j int, holders map[string]bool) *model.CodeDefault {
+	ce := closing(code, j+1)
+	if ce < 0 {
+		return nil
+	}
+	cond := code[j+2 : ce]
+	unset := len(cond) == 2 && cond[0].Is("!") && holders[cond[1].Text] ||
+		len(cond) == 3 && holders[cond[0].Text] && cond[1].Is("==") && (cond[2].Is("nullptr") || cond[2].Is("NULL"))
+	if !unset || ce+1 >= len(code) {
+		return nil
+	}
+	end := statementEnd(code, ce+1)
+	for k := ce + 1; k+2 <= end; k++ {
+		if !code[k].Is("return") || !code[k+2].Is(";") {
+			continue
+		}
+		v := code[k+1]
+		if v.Kind == cpplex.Ident && v.Text != "true" && v.Text != "false" {
+			// the name's literal, set in the block
+			for m := ce + 1; m+3 <= k; m++ {
+				if code[m].Is(v.Text) && code[m+1].Is("=") && code[m+2].Kind == cpplex.Number && code[m+3].Is(";") {
+					v = code[m+2]
+					break
+				}
+			}
+		}
+		if v.Kind == cpplex.Number || v.Kind == cpplex.String || v.Is("true") || v.Is("false") {
+			val := v.Text
+			if v.Kind == cpplex.String {
+				val = v.StringValue()
+			}
+			return &model.CodeDefault{Value: val, At: model.Location{Line: v.Line}}
+		}
+		return nil
+	}
+	return nil
 }
 
 // ifRule reads "if (cond) {...} else {...}": the message in the else

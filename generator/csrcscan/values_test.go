@@ -99,6 +99,24 @@ func TestReadValue(t *testing.T) {
   bool off = e ? atoi(e) : false;
   return off;
 }`, "", "false"},
+		{"unset branch returns a named literal", `int f() {
+  const char* s = getNvFuserEnv("A");
+  if (s == nullptr) {
+    constexpr int fallback = 8;
+    return fallback;
+  }
+  return atoi(s);
+}`, "", "8"},
+		{"unset branch returns a literal", `int f() {
+  auto s = getNvFuserEnv("A");
+  if (!s) return 3;
+  return atoi(s);
+}`, "", "3"},
+		{"set branch states no default", `int f() {
+  auto s = getNvFuserEnv("A");
+  if (s) return 3;
+  return 0;
+}`, "", ""},
 		{"fallback argument", `void f() {
   const char* p = getNvFuserEnv("A", "/tmp/x");
 }`, "", "/tmp/x"},
@@ -145,8 +163,10 @@ func TestReadValueOnRealCheckout(t *testing.T) {
 			t.Errorf("%s: %q, want %q", name, got, want)
 		}
 	}
-	if d := r.Defaults["NVFUSER_DISABLE_FALLBACK"]; d.Value != "false" {
-		t.Errorf("NVFUSER_DISABLE_FALLBACK's default: %+v", d)
+	for name, want := range map[string]string{"NVFUSER_DISABLE_FALLBACK": "false", "NVFUSER_NUM_THREADS": "8"} {
+		if d := r.Defaults[name]; d.Value != want {
+			t.Errorf("%s's default: %+v, want %q", name, d, want)
+		}
 	}
 	t.Logf("%d variables with a range or choices, %d with a default from code", len(r.Accepts), len(r.Defaults))
 	for n, a := range r.Accepts {

@@ -69,6 +69,10 @@ func variableDrift(h *model.Handbook) []model.Drift {
 			out = append(out, model.Drift{Kind: model.DriftUnreadVar, Subject: v.Name, Variable: v,
 				Detail: "listed in env_options.yaml but never read by csrc/ or the build scripts", Where: v.DocumentedAt})
 		}
+		if d := v.CodeDefault; d != nil && v.Default != "" && !model.SameDefault(d.Value, v.Default) {
+			out = append(out, model.Drift{Kind: model.DriftDefaultDiffers, Subject: v.Name, Variable: v,
+				Detail: fmt.Sprintf("env_options.yaml's default is %q, but the code at %s falls back to %s", v.Default, d.At, d.Value), Where: v.DocumentedAt})
+		}
 	}
 	return out
 }

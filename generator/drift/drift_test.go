@@ -180,3 +180,32 @@ func TestStaleNamesCarryTheirReplacement(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultDiffers: the YAML's default is a finding only where it is
+// not what the reading code falls back to.
+func TestDefaultDiffers(t *testing.T) {
+	for _, tc := range []struct {
+		code, yaml string
+		finding    bool
+	}{
+		{"8", "8", false},
+		{"false", "0", false},
+		{"0", "false", false},
+		{"\"/tmp\"", "/tmp", false},
+		{"8", "4", true},
+		{"false", "1", true},
+		{"8", "", false}, // the YAML states none: nothing to disagree with
+	} {
+		h := &model.Handbook{HasSource: true, HasEnvYAML: true, Variables: []*model.Variable{{Name: "NVFUSER_N", Documented: true,
+			Category: "misc", Default: tc.yaml, DocumentedAt: loc("env_options.yaml", 3), ReadAt: []model.Location{loc("csrc/a.cpp", 5)},
+			CodeDefault: &model.CodeDefault{Value: tc.code, At: loc("csrc/a.cpp", 7)}}}}
+		got := Find(h)
+		if n := len(got); (n == 1) != tc.finding || n > 1 {
+			t.Errorf("code %q, yaml %q: %d findings, want finding=%v", tc.code, tc.yaml, n, tc.finding)
+			continue
+		}
+		if tc.finding && (got[0].Kind != model.DriftDefaultDiffers || !strings.Contains(got[0].Detail, "csrc/a.cpp:7")) {
+			t.Errorf("code %q, yaml %q: %+v", tc.code, tc.yaml, got[0])
+		}
+	}
+}

@@ -36,7 +36,55 @@ type APIVariable struct {
 	ReadAt      []string `json:"read_at"`
 	Documented  bool     `json:"documented"`
 	URL         string   `json:"url"`
+	// Accepts is what nvFuser's own checks on the read path accept; null
+	// when they state nothing. CodeDefault is the value when unset as the
+	// reading code states it (Default is env_options.yaml's text); null
+	// when the code states none.
+	Accepts     *APIAccepts     `json:"accepts"`
+	CodeDefault *APICodeDefault `json:"code_default"`
 	APILife
+}
+
+// APIAccepts is the range or choices a variable's value is checked
+// against by nvFuser, and what nvFuser prints outside them.
+type APIAccepts struct {
+	Min     *int64   `json:"min"` // inclusive; null when unbounded
+	Max     *int64   `json:"max"`
+	Choices []string `json:"choices"`
+	// Kind is the check's kind: "warning" (nvFuser warns and goes on)
+	// or an error kind (it stops).
+	Kind string `json:"kind"`
+	// Pieces are the message's literal runs, one run-time value (the
+	// value read) between two.
+	Pieces   []string `json:"pieces"`
+	CheckURL string   `json:"check_url"`
+	At       string   `json:"at"`
+}
+
+// APICodeDefault is a variable's value when unset, as its reading code
+// states it.
+type APICodeDefault struct {
+	Value string `json:"value"`
+	At    string `json:"at"`
+}
+
+// apiAccepts and apiCodeDefault write the model's for the API.
+func apiAccepts(a *model.Accepts, abs func(string) string) *APIAccepts {
+	if a == nil {
+		return nil
+	}
+	out := &APIAccepts{Min: a.Min, Max: a.Max, Choices: nonNil(a.Choices), Kind: a.Kind, Pieces: nonNil(a.Pieces), At: a.At.String()}
+	if a.Check != "" {
+		out.CheckURL = abs(urls.Check(a.Check))
+	}
+	return out
+}
+
+func apiCodeDefault(d *model.CodeDefault) *APICodeDefault {
+	if d == nil {
+		return nil
+	}
+	return &APICodeDefault{Value: d.Value, At: d.At.String()}
 }
 
 // APILife is what an option's or a variable's entry says beyond its own
@@ -118,7 +166,8 @@ func (e *emitter) api() error {
 	vars := []APIVariable{}
 	for _, v := range e.h.Variables {
 		a := APIVariable{Name: v.Name, Category: v.Category, Type: v.Type, Default: v.Default,
-			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), APILife: apiLife(v.History, v.Hints)}
+			Choices: nonNil(v.Choices), Description: v.Description, ReadAt: strs(v.ReadAt), Documented: v.Documented, URL: abs(urls.Var(v.Name)), APILife: apiLife(v.History, v.Hints),
+			Accepts: apiAccepts(v.Accepts, abs), CodeDefault: apiCodeDefault(v.CodeDefault)}
 		vars = append(vars, a)
 	}
 	drift := []APIDrift{}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -17,22 +18,58 @@ type varFront struct {
 }
 
 type varParams struct {
-	Kind         string   `toml:"kind"` // "variable", for search filters
-	Name         string   `toml:"name"`
-	Category     string   `toml:"category,omitempty"`
-	CategoryName string   `toml:"category_name,omitempty"`
-	CategoryURL  string   `toml:"category_url,omitempty"` // the category's page
-	FamilyURL    string   `toml:"family_url,omitempty"`   // the options of the family it selects
-	Type         string   `toml:"type,omitempty"`
-	Default      string   `toml:"default,omitempty"`
-	Choices      []string `toml:"choices,omitempty"`
-	Family       string   `toml:"family,omitempty"`
-	Documented   bool     `toml:"documented"`
-	DocumentedAt Link     `toml:"documented_at,omitempty"`
-	ReadAt       []Link   `toml:"read_at,omitempty"`
-	Example      string   `toml:"example"`
-	Options      []Ref    `toml:"options,omitempty"`
+	Kind         string `toml:"kind"` // "variable", for search filters
+	Name         string `toml:"name"`
+	Category     string `toml:"category,omitempty"`
+	CategoryName string `toml:"category_name,omitempty"`
+	CategoryURL  string `toml:"category_url,omitempty"` // the category's page
+	FamilyURL    string `toml:"family_url,omitempty"`   // the options of the family it selects
+	Type         string `toml:"type,omitempty"`
+	Default      string `toml:"default,omitempty"`
+	// CodeDefault is the value when unset as nvFuser's reading code
+	// states it; Default above is env_options.yaml's text.
+	CodeDefault *codeDefaultFront `toml:"code_default,omitempty"`
+	// Accepts is the range or choices nvFuser's checks on the read path
+	// accept, and what it prints outside them.
+	Accepts      *acceptsFront `toml:"accepts,omitempty"`
+	Choices      []string      `toml:"choices,omitempty"`
+	Family       string        `toml:"family,omitempty"`
+	Documented   bool          `toml:"documented"`
+	DocumentedAt Link          `toml:"documented_at,omitempty"`
+	ReadAt       []Link        `toml:"read_at,omitempty"`
+	Example      string        `toml:"example"`
+	Options      []Ref         `toml:"options,omitempty"`
 	refLife
+}
+
+type codeDefaultFront struct {
+	Value string `toml:"value"`
+	At    Link   `toml:"at"`
+	// SameAsYAML: env_options.yaml's default says the same.
+	SameAsYAML bool `toml:"same_as_yaml,omitempty"`
+}
+
+type acceptsFront struct {
+	Text    string `toml:"text"`    // "0 to 4", "1 or more", "one of 'a', 'b'"
+	Warning bool   `toml:"warning"` // outside, nvFuser warns (else it stops)
+	Prints  string `toml:"prints"`  // the message, "…" where it prints the value
+	Check   string `toml:"check,omitempty"`
+	At      Link   `toml:"at"`
+}
+
+// acceptsText words a range or choices.
+func acceptsText(a *model.Accepts) string {
+	if len(a.Choices) > 0 {
+		return "one of '" + strings.Join(a.Choices, "', '") + "'"
+	}
+	switch {
+	case a.Min != nil && a.Max != nil:
+		return fmt.Sprintf("%d to %d", *a.Min, *a.Max)
+	case a.Min != nil:
+		return fmt.Sprintf("%d or more", *a.Min)
+	default:
+		return fmt.Sprintf("at most %d", *a.Max)
+	}
 }
 
 // refLife is what a variable's or an option's page says beyond its own
@@ -128,6 +165,15 @@ func (e *emitter) variablePage(v *model.Variable) page {
 		p.FamilyURL = urls.Family(v.Family)
 	}
 	p.Type, p.Default, p.Choices, p.Family = v.Type, v.Default, v.Choices, v.Family
+	if d := v.CodeDefault; d != nil {
+		p.CodeDefault = &codeDefaultFront{Value: d.Value, At: e.link(d.At), SameAsYAML: v.Default != "" && model.SameDefault(d.Value, v.Default)}
+	}
+	if a := v.Accepts; a != nil {
+		p.Accepts = &acceptsFront{Text: acceptsText(a), Warning: a.Kind == model.CheckWarning, Prints: strings.Join(a.Pieces, "…"), At: e.link(a.At)}
+		if a.Check != "" {
+			p.Accepts.Check = urls.Check(a.Check)
+		}
+	}
 	p.Documented, p.DocumentedAt, p.ReadAt = v.Documented, e.link(v.DocumentedAt), e.links(v.ReadAt)
 	p.Example = exampleForVariable(v, e.h)
 	p.Hints = e.hints(v.Hints)

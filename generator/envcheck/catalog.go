@@ -12,6 +12,20 @@ type Var struct {
 	Name string
 	URL  string // its page's path
 	Read bool   // some code in csrc reads it
+	// Accepts is what nvFuser's own checks accept for the value (api
+	// env.json's accepts); nil when they state nothing.
+	Accepts *Accepts
+}
+
+// Accepts is a variable's range or choices, as api/env.json has them.
+type Accepts struct {
+	Min     *int64   `json:"min"`
+	Max     *int64   `json:"max"`
+	Choices []string `json:"choices"`
+	Kind    string   `json:"kind"`
+	Pieces  []string `json:"pieces"`
+	// CheckURL is the page of the check that prints the message.
+	CheckURL string `json:"check_url"`
 }
 
 // Opt is an option the handbook knows.
@@ -68,9 +82,10 @@ func NewCatalog(vars []Var, opts []Opt) *Catalog {
 // that a verdict needs. replaced_by comes with the option history; a file
 // without it reads as "no replacement known".
 type apiVar struct {
-	Name   string   `json:"name"`
-	URL    string   `json:"url"`
-	ReadAt []string `json:"read_at"`
+	Name    string   `json:"name"`
+	URL     string   `json:"url"`
+	ReadAt  []string `json:"read_at"`
+	Accepts *Accepts `json:"accepts"`
 }
 
 type apiOpt struct {
@@ -114,7 +129,10 @@ func LoadCatalog(envJSON, optionsJSON []byte) (*Catalog, error) {
 	}
 	vars := make([]Var, 0, len(av))
 	for _, v := range av {
-		vars = append(vars, Var{Name: v.Name, URL: path(v.URL), Read: len(v.ReadAt) > 0})
+		if v.Accepts != nil {
+			v.Accepts.CheckURL = path(v.Accepts.CheckURL)
+		}
+		vars = append(vars, Var{Name: v.Name, URL: path(v.URL), Read: len(v.ReadAt) > 0, Accepts: v.Accepts})
 	}
 	opts := make([]Opt, 0, len(ao))
 	for _, o := range ao {

@@ -26,6 +26,12 @@ func portInputs() []portInput {
 	for _, tc := range verdictCases {
 		in = append(in, portInput{Var: tc.name, Value: tc.value})
 	}
+	for _, tc := range outsideCases {
+		in = append(in, portInput{Var: "NVFUSER_JIT_OPT_LEVEL", Value: tc.value})
+	}
+	for _, v := range []string{"7", "-", "+", " 12", "\t4", "0004", "-0", "1e3", "４"} {
+		in = append(in, portInput{Var: "NVFUSER_JIT_OPT_LEVEL", Value: v}, portInput{Script: "NVFUSER_JIT_OPT_LEVEL=" + v})
+	}
 	for _, v := range []string{"NVFUSER_NUM_THREDS", "PYTORCH_NVFUSER_DUMP", "NVFUSER_TRACE_FILE", "NVFUSER_ENABLE", "NVFUSER_PROF", "X"} {
 		in = append(in, portInput{Var: v, Value: "print,fusion_ir(1),kernel_profile"})
 	}

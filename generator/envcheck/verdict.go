@@ -32,6 +32,21 @@ type Verdict struct {
 	// Overridden: a later assignment in the same script sets the variable
 	// again, and the shell keeps that one.
 	Overridden bool `json:"overridden"`
+	// Outside: the value is outside what nvFuser's own checks accept
+	// for the variable (Var.Accepts); null when inside or unchecked.
+	Outside *Outside `json:"outside"`
+}
+
+// Outside is a value nvFuser's checks refuse or warn about.
+type Outside struct {
+	// Kind is the check's: "warning" (nvFuser warns and goes on) or an
+	// error kind (it stops).
+	Kind string `json:"kind"`
+	// Message says what is accepted; Prints is what nvFuser prints, the
+	// value as it reads it put where the message prints a value.
+	Message string `json:"message"`
+	Prints  string `json:"prints"`
+	URL     string `json:"url"` // the check's page
 }
 
 // Item is one option nvFuser accepts.
@@ -71,6 +86,9 @@ func (c *Catalog) Check(name, value string) Verdict {
 	}
 	if known, ok := c.vars[name]; ok {
 		v.Known, v.URL, v.Unread = true, known.URL, !known.Read
+		if known.Accepts != nil && !strings.ContainsAny(value, "$`") {
+			v.Outside = outside(name, value, known.Accepts)
+		}
 	} else if v.ReplacedBy == "" {
 		v.Suggestions = nearest(name, c.varNames)
 	}

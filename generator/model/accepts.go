@@ -1,5 +1,7 @@
 package model
 
+import "strings"
+
 // Accepts is what nvFuser's own code accepts for a variable's value, read
 // from the checks and warnings on the variable's read path (never typed
 // in): a range for a number it parses, or the choices it compares with.
@@ -26,4 +28,21 @@ type Accepts struct {
 type CodeDefault struct {
 	Value string
 	At    Location
+}
+
+// SameDefault reports whether the YAML's default text states the code's
+// value: equal ignoring case, quotes and spaces, with "false"/"true"
+// and "0"/"1" (a flag read with atoi) taken as equal.
+func SameDefault(code, yaml string) bool {
+	norm := func(s string) string {
+		s = strings.ToLower(strings.Trim(strings.TrimSpace(s), `"'`))
+		switch s {
+		case "false", "off", "no":
+			return "0"
+		case "true", "on", "yes":
+			return "1"
+		}
+		return s
+	}
+	return norm(code) == norm(yaml)
 }

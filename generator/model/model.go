@@ -140,6 +140,7 @@ const (
 	DriftNoteMissingFile    = "note-missing-file"      // a note points at a file not in the checkout
 	DriftNoteUnknownVar     = "note-unknown-variable"
 	DriftNoteStaleRef       = "note-stale-reference" // lines a note points at changed, moved or went away since it was written
+	DriftDefaultDiffers     = "default-differs"      // the YAML's default is not the reading code's
 )
 
 // DriftKind describes a kind of finding for readers.
@@ -156,6 +157,7 @@ var DriftKinds = []DriftKind{
 	{DriftRemovedOption, "Documented options that no longer exist", "env_options.yaml documents an option that csrc/options.cpp does not define. Setting it does nothing (or is rejected)."},
 	{DriftUndocumentedVar, "Variables read but not documented", "The code reads an environment variable that env_options.yaml does not describe."},
 	{DriftUnreadVar, "Documented variables nothing reads", "env_options.yaml documents a variable that no code reads any more."},
+	{DriftDefaultDiffers, "Defaults the code does not have", "env_options.yaml states a default that is not the value the code reading the variable falls back to when it is unset."},
 	{DriftUnusedOption, "Options never consulted", "An option defined in the tables that no code in csrc checks: setting it has no effect."},
 	{DriftUndeclaredOption, "Options without an enumerator", "An option table entry whose enumerator is not declared in csrc/options.h."},
 	{DriftStaleNoteOption, "Notes setting unknown options", "A note sets an option that no option table defines: the note may be stale, or the option was renamed."},

@@ -151,6 +151,18 @@
     }
     box.appendChild(renderValue(v));
     if (v.unchecked) box.appendChild(el("p", "muted", "Not checked: " + v.unchecked + "."));
+    var o = v.outside;
+    if (o) {
+      // What nvFuser's own check on the read path says (api/env.json's
+      // accepts, extracted from the code): a warning, or an error.
+      var od = el("div", "compose-outside callout callout-warn");
+      od.setAttribute("data-kind", o.kind);
+      od.appendChild(el("p", null, o.message + "."));
+      var op = el("p", null, o.kind === "warning" ? "nvFuser prints: " : "nvFuser stops with: ");
+      op.appendChild(code(o.prints, o.url || null));
+      od.appendChild(op);
+      box.appendChild(od);
+    }
     if (v.items.length) {
       var ul = el("ul", "compose-items");
       v.items.forEach(function (it) {

@@ -116,7 +116,9 @@
   function catalog(envList, optList) {
     var c = { vars: Object.create(null), varNames: [], opts: Object.create(null), accepted: Object.create(null), families: [] };
     envList.forEach(function (v) {
-      c.vars[v.name] = { name: v.name, url: path(v.url), read: (v.read_at || []).length > 0 };
+      var a = v.accepts || null;
+      if (a) a = { min: a.min, max: a.max, choices: a.choices || [], kind: a.kind, pieces: a.pieces || [], url: path(a.check_url || "") };
+      c.vars[v.name] = { name: v.name, url: path(v.url), read: (v.read_at || []).length > 0, accepts: a };
       c.varNames.push(v.name);
     });
     c.varNames.sort(byName);
@@ -138,6 +140,38 @@
   }
 
   function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+
+  // MAX_DIGITS: see envcheck's maxDigits (exact in float64).
+  var MAX_DIGITS = 15;
+
+  // atoi: see envcheck's atoi (C's atoi).
+  function atoi(value) {
+    var s = value.replace(/^[ \t\n\v\f\r]+/, "");
+    var neg = false;
+    if (s !== "" && (s[0] === "+" || s[0] === "-")) { neg = s[0] === "-"; s = s.slice(1); }
+    var m = /^[0-9]*/.exec(s)[0];
+    var v = m.length > MAX_DIGITS ? 1e15 : m.length > 0 ? parseInt(m, 10) : 0;
+    return neg && v !== 0 ? -v : 0 + v;
+  }
+
+  // outside: see envcheck's outside.
+  function outside(name, value, a) {
+    var shown, what;
+    if (a.choices.length > 0) {
+      if (a.choices.indexOf(value) >= 0) return null;
+      shown = value; what = "one of '" + a.choices.join("', '") + "'";
+    } else {
+      var n = atoi(value);
+      if ((a.min === null || n >= a.min) && (a.max === null || n <= a.max)) return null;
+      shown = String(n);
+      if (a.min !== null && a.max !== null) what = a.min + " to " + a.max;
+      else if (a.min !== null) what = a.min + " or more";
+      else what = "at most " + a.max;
+      if (shown !== value) what += " (nvFuser reads '" + value + "' as " + shown + ")";
+    }
+    var does = a.kind === "warning" ? "nvFuser warns" : "nvFuser stops with an error";
+    return { kind: a.kind, message: name + " accepts " + what + "; " + does + " otherwise", prints: a.pieces.join(shown), url: a.url };
+  }
 
   function explain(c, env, err, bytesAt) {
     var name = err.partial.name;
@@ -176,7 +210,7 @@
   function check(c, name, value) {
     var v = {
       var: name, value: value, known: false, url: "", unread: false, replaced_by: "",
-      suggestions: [], family: "", items: [], error: null, unchecked: "", overridden: false
+      suggestions: [], family: "", items: [], error: null, unchecked: "", overridden: false, outside: null
     };
     var env = name;
     if (name.indexOf("PYTORCH_NVFUSER_") === 0) {
@@ -185,6 +219,7 @@
     }
     if (has(c.vars, name)) {
       v.known = true; v.url = c.vars[name].url; v.unread = !c.vars[name].read;
+      if (c.vars[name].accepts && !/[$`]/.test(value)) v.outside = outside(name, value, c.vars[name].accepts);
     } else if (v.replaced_by === "") {
       v.suggestions = nearest(name, c.varNames);
     }

@@ -18,9 +18,14 @@ struct LaunchParams {
 
 std::vector<std::string> compileFlags() {
   std::vector<std::string> flags = {"--std=c++17"};
-  // The ptxas optimisation level can be pinned for debugging; 0..4.
+  // The ptxas optimisation level can be pinned for debugging.
   if (const char* level = getNvFuserEnv("JIT_OPT_LEVEL")) {
-    flags.push_back(std::string("-Xptxas=-O") + level);
+    const int opt = std::atoi(level);
+    if (opt >= 0 && opt <= 4) {
+      flags.push_back("-Xptxas=-O" + std::to_string(opt));
+    } else {
+      TORCH_WARN_ONCE("JIT_OPT_LEVEL takes 0 to 4, not ", opt, "; ignored");
+    }
   }
   if (isOptionEnabled(EnableOption::KernelLineInfo)) {
     flags.emplace_back("-lineinfo");
