@@ -158,8 +158,8 @@ func assignee(code []cpplex.Token, j int) (string, *model.CodeDefault) {
 }
 
 // unsetDefault reads "if (v == nullptr) { ... return X; }" (or "!v"):
-// X is the value when unset, a literal or a name the block sets to one
-// ("constexpr int n = 8; return n;").
+// X is the value when unset, a number or flag literal or a name the
+// block sets to one ("constexpr int n = 8; return n;").
 func unsetDefault(code []cpplex.Token, j int, holders map[string]bool) *model.CodeDefault {
 	ce := closing(code, j+1)
 	if ce < 0 {
@@ -186,12 +186,11 @@ func unsetDefault(code []cpplex.Token, j int, holders map[string]bool) *model.Co
 				}
 			}
 		}
-		if v.Kind == cpplex.Number || v.Kind == cpplex.String || v.Is("true") || v.Is("false") {
-			val := v.Text
-			if v.Kind == cpplex.String {
-				val = v.StringValue()
-			}
-			return &model.CodeDefault{Value: val, At: model.Location{Line: v.Line}}
+		// A number or a flag is the value the function stands for; a
+		// string returned ("" from a reader of paths) is what the
+		// function gives without it, not a value of the variable.
+		if v.Kind == cpplex.Number || v.Is("true") || v.Is("false") {
+			return &model.CodeDefault{Value: v.Text, At: model.Location{Line: v.Line}}
 		}
 		return nil
 	}

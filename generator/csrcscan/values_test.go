@@ -112,6 +112,13 @@ func TestReadValue(t *testing.T) {
   if (!s) return 3;
   return atoi(s);
 }`, "", "3"},
+		{"a string returned is the function's, not the variable's", `std::string f() {
+  auto p = getNvFuserEnv("A");
+  if (!p) {
+    return "";
+  }
+  return p;
+}`, "", ""},
 		{"set branch states no default", `int f() {
   auto s = getNvFuserEnv("A");
   if (s) return 3;

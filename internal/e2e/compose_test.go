@@ -126,6 +126,11 @@ func TestComposeVerdicts(t *testing.T) {
 			errors:  map[string]string{"NVFUSER_DUMP": "nvFuser rejects this value at byte 9: the '(' after 'fusion_ir' is never closed"}},
 		{name: "suggestions", paste: "export NVFUSER_DUMP='fusion_ri(1)x'\nexport NVFUSER_PROF=pirnt\nexport NVFUSER_NUM_THREDS=2",
 			errors: map[string]string{"NVFUSER_DUMP": "'fusion_ri' is not an option", "NVFUSER_PROF": "It accepts instead: print", "NVFUSER_NUM_THREDS": "Use NVFUSER_NUM_THREADS"}},
+		// The range nvFuser's own check on the read path states (extracted).
+		{name: "out of range", fragment: "NVFUSER_JIT_OPT_LEVEL=7",
+			exports: "export NVFUSER_JIT_OPT_LEVEL=7",
+			errors:  map[string]string{"NVFUSER_JIT_OPT_LEVEL": "NVFUSER_JIT_OPT_LEVEL accepts 0 to 4; nvFuser warns otherwise.\nnvFuser prints: JIT_OPT_LEVEL takes 0 to 4, not 7; ignored"}},
+		{name: "in range", fragment: "NVFUSER_JIT_OPT_LEVEL=3", exports: "export NVFUSER_JIT_OPT_LEVEL=3"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -326,15 +326,20 @@
   function render() {
     verdictsEl.textContent = "";
     if (!state.length) verdictsEl.appendChild(el("p", "muted", "Nothing set yet: paste a line above or pick options below."));
-    var bad = 0;
+    var bad = 0, warned = 0;
     state.forEach(function (s) {
       var v = verdictOf(s);
-      if (v.error) bad++;
+      if (v.error || (v.outside && v.outside.kind !== "warning")) bad++;
+      else if (v.outside) warned++;
       verdictsEl.appendChild(renderVerdict(v));
     });
     if (state.length) {
-      var sum = el("p", "compose-summary " + (bad ? "bad" : "ok"),
-        bad ? (bad === 1 ? "1 value" : bad + " values") + " would make nvFuser stop with an error." : "nvFuser accepts every value.");
+      var values = function (n) { return n === 1 ? "1 value" : n + " values"; };
+      var said = [];
+      if (bad) said.push(values(bad) + " would make nvFuser stop with an error.");
+      if (warned) said.push(values(warned) + " would make nvFuser warn.");
+      var sum = el("p", "compose-summary " + (bad ? "bad" : warned ? "warn" : "ok"),
+        said.length ? said.join(" ") : "nvFuser accepts every value.");
       verdictsEl.insertBefore(sum, verdictsEl.firstChild);
     }
     renderOutput();
