@@ -225,8 +225,11 @@ var renderChecks = map[string]func(t reporter, e *badEnv){
 			t.Errorf("%d formulas typeset, want 2 (the two written with GitHub's \\\\%%)", n)
 		}
 		errs := doc.Find("article .math-error")
-		if errs.Length() != 2 {
-			t.Fatalf("%d formulas shown as not typeset, want 2", errs.Length())
+		if errs.Length() != 3 {
+			t.Fatalf("%d formulas shown as not typeset, want 3", errs.Length())
+		}
+		if doc.Find("[onerror]").Length() != 0 || !strings.Contains(errs.Eq(2).Text(), "onerror=alert(1)") {
+			t.Errorf("the formula quoting HTML is not shown as text: %q", errs.Eq(2).Text())
 		}
 		if why := errs.Find(".math-error-why").Text(); !strings.Contains(why, "not typeset") && !strings.Contains(why, "Not typeset") {
 			t.Errorf("a formula KaTeX cannot typeset is shown without a word: %q", why)
