@@ -193,3 +193,30 @@ func TestDollarForHugoEscapes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzDollarForHugo: whatever the text, GitHub's escapes never add or
+// remove a line, never lengthen a formula, and a formula written for Hugo
+// never holds its own closer.
+func FuzzDollarForHugo(f *testing.F) {
+	for _, s := range []string{`$a\mathbin{\\%}b$`, "$$\n\\{x\\} \\\\\n$$\n", `$a\\)b$`, `$$a\$\$b$$`, "x $\\$$ y", `\(a\) $b$`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		if len(md) > 1000 {
+			return
+		}
+		if g := GitHubMath(md); len(g) > len(md) || strings.Count(g, "\n") != strings.Count(md, "\n") {
+			t.Fatalf("GitHubMath(%q) = %q", md, g)
+		}
+		out, _ := DollarForHugo(md)
+		if strings.Count(out, "\n") != strings.Count(md, "\n") {
+			t.Fatalf("DollarForHugo(%q) = %q: lines changed", md, out)
+		}
+		src := []byte(out)
+		for _, fm := range Formulas(ParseAsHugo(src), src) {
+			if fm.Open == 2 && fm.Dollars && strings.Contains(fm.Inner, "$$") || fm.Open == 2 && !fm.Dollars && strings.Contains(fm.Inner, `\)`) && !fm.Display {
+				t.Fatalf("DollarForHugo(%q) = %q: formula %q holds its closer", md, out, fm.Inner)
+			}
+		}
+	})
+}
