@@ -52,6 +52,7 @@ func TestRealDocsReadAsOnGitHub(t *testing.T) {
 	    marker: /\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]/.test(text),
 	    images: imgs.length, broken,
 	    katex: main.querySelectorAll(".katex").length,
+	    mathErrors: main.querySelectorAll(".math-error").length,
 	    rawMath: /\$\$|\\\(|\\\[/.test(text),
 	    callouts: main.querySelectorAll(".callout").length,
 	    deadAnchors,
@@ -65,6 +66,7 @@ func TestRealDocsReadAsOnGitHub(t *testing.T) {
 			var got struct {
 				Comment, Tags, Marker, RawMath bool
 				Images, Katex, Callouts        int
+				MathErrors                     int
 				Broken, DeadAnchors            []string
 			}
 			if err := json.Unmarshal([]byte(eval[string](t, ctx, probe)), &got); err != nil {
@@ -81,6 +83,11 @@ func TestRealDocsReadAsOnGitHub(t *testing.T) {
 			}
 			if pg.math && (got.Katex == 0 || got.RawMath) {
 				t.Errorf("%s: math not typeset (%d KaTeX spans, raw delimiters shown: %v)", pg.path, got.Katex, got.RawMath)
+			}
+			// Read as GitHub reads it ("\\%" is "\%" to the renderer),
+			// every formula of nvFuser's docs typesets.
+			if got.MathErrors != 0 {
+				t.Errorf("%s: %d formulas KaTeX could not typeset", pg.path, got.MathErrors)
 			}
 			if pg.alert && got.Callouts == 0 {
 				t.Errorf("%s: its alert is no callout", pg.path)
