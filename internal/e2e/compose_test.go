@@ -129,7 +129,7 @@ func TestComposeVerdicts(t *testing.T) {
 		// The range nvFuser's own check on the read path states (extracted).
 		{name: "out of range", fragment: "NVFUSER_JIT_OPT_LEVEL=7",
 			exports: "export NVFUSER_JIT_OPT_LEVEL=7",
-			errors:  map[string]string{"NVFUSER_JIT_OPT_LEVEL": "NVFUSER_JIT_OPT_LEVEL accepts 0 to 4; nvFuser warns otherwise.\nnvFuser prints: JIT_OPT_LEVEL takes 0 to 4, not 7; ignored"}},
+			errors:  map[string]string{"NVFUSER_JIT_OPT_LEVEL": "NVFUSER_JIT_OPT_LEVEL accepts 0 to 4; nvFuser warns otherwise.\n\nnvFuser prints: JIT_OPT_LEVEL takes 0 to 4, not 7; ignored"}},
 		{name: "in range", fragment: "NVFUSER_JIT_OPT_LEVEL=3", exports: "export NVFUSER_JIT_OPT_LEVEL=3"},
 	}
 	for _, tc := range cases {
