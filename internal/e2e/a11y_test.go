@@ -41,6 +41,7 @@ func TestAccessibility(t *testing.T) {
 		{"other-note", "/notes/raw-html-note/", ""},
 		{"option", "/options/dump/fusion_ir_preseg/", ""},
 		{"variable", "/env/nvfuser_num_threads/", ""},
+		{"variable-range", "/env/nvfuser_jit_opt_level/", ""}, // accepted values from the code's check
 		{"drift", "/drift/", ""},
 		{"contract", "/contract/", ""},
 		{"option-hints", "/options/disable/parallel_compile/", ""},                           // hints and links from nvFuser
@@ -51,6 +52,7 @@ func TestAccessibility(t *testing.T) {
 		{"search", query("/search/", "segmenter"), `document.querySelector("#search .search-count, #search .search-error")`},
 		{"compose-empty", "/compose/", `document.querySelector("#compose-list li")`},
 		{"compose", "/compose/#NVFUSER_DUMP=fusion_ir,bogus&NVFUSER_DISABLE=parallel_compile&NVFUSER_PROF=pirnt&NVFUSER_ENABLE=kernel_profile(", `document.querySelector("#compose-verdicts .compose-verdict")`},
+		{"compose-range", "/compose/#NVFUSER_JIT_OPT_LEVEL=7", `document.querySelector("#compose-verdicts .compose-outside")`},
 		{"lookup", query("/lookup/", "SUMMARY: AddressSanitizer: heap-use-after-free csrc/fusion_segmenter.cpp:38:28 in nvfuser::tryMerge(std::string const&)"), `document.querySelector("#lookup-app ol, #lookup-app p")`},
 	}
 	for _, pg := range pages {
