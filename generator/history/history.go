@@ -32,7 +32,8 @@ const parserVersion = 7
 // walkVersion is part of the result cache's key: bump it when the walk
 // records more (the blob cache, keyed by parserVersion, stays valid).
 // 2: spots' version ranges and the versions' first commits.
-const walkVersion = 2
+// 3: commit subjects, and removed checks' last message and code.
+const walkVersion = 3
 
 // Cache file names, in the cache folder Read is given.
 const (
@@ -92,12 +93,16 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	w.checks = newCheckWalk()
 	res := w.run(commits)
 	w.checks.finish(w.version)
+	if err := readLastSeen(dir, w.checks.recs); err != nil {
+		return nil, err
+	}
 	res.Checks = w.checks.recs
 	res.Spots = w.checks.Spots()
 	res.FunctionChanges = w.checks.fnChanges
 	res.Head = head
 	res.detectRenames(w.events, hand)
 	res.Changes = res.changes(w.events)
+	res.keepSubjects(commits)
 	if cacheDir != "" {
 		// A cache that cannot be written only costs the next run time.
 		_ = save(cacheDir, blobsCache, c)
