@@ -427,6 +427,7 @@ func applyChecks(h *model.Handbook, r *Result) {
 	}
 	h.PastSpots = pastSpots(h.Checks, r)
 	h.Versions = r.Versions
+	h.Mainline = r.Mainline
 }
 
 // pastSpots resolves the history's spots to today's checks: a base id

@@ -81,6 +81,15 @@ func log(dir, head string, paths []string) ([]commit, error) {
 	return commits, nil
 }
 
+// mainline lists the first-parent commits up to head, oldest first.
+func mainline(dir, head string) ([]string, error) {
+	out, err := git(dir, "rev-list", "--first-parent", "--reverse", head)
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(string(out)), nil
+}
+
 // readBlobs streams the given blobs through one `git cat-file --batch` and
 // calls fn with each one's bytes, in the order asked.
 func readBlobs(dir string, blobs []string, fn func(sha string, data []byte)) error {

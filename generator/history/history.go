@@ -103,6 +103,9 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	res.detectRenames(w.events, hand)
 	res.Changes = res.changes(w.events)
 	res.keepSubjects(commits)
+	if res.Mainline, err = mainline(dir, head); err != nil {
+		return nil, err
+	}
 	if cacheDir != "" {
 		// A cache that cannot be written only costs the next run time.
 		_ = save(cacheDir, blobsCache, c)

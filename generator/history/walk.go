@@ -54,6 +54,8 @@ type Result struct {
 	// Subjects are the subjects of the commits the result names, by full
 	// hash (see subjects.go).
 	Subjects map[string]string `json:"subjects,omitempty"`
+	// Mainline are every first-parent commit up to Head, oldest first.
+	Mainline []string `json:"mainline,omitempty"`
 }
 
 // option is an option as one revision defines it.
