@@ -57,7 +57,7 @@ func TestResolveCommit(t *testing.T) {
 		t.Fatalf("BuildCommitsOf = %v, want %v", idx.BuildCommits, want)
 	}
 	for _, tc := range []struct {
-		in            BuildRef
+		in           BuildRef
 		version, via string
 	}{
 		{BuildRef{Commit: "6eb2bc0"}, "0.2.24", "version 0.2.24 from the history: commit 6eb2bc0 is on nvFuser's main line in 0.2.24"},
