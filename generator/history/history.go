@@ -39,6 +39,8 @@ const walkVersion = 3
 const (
 	blobsCache  = "history-blobs.json"
 	resultCache = "history-result.json"
+	// lastSeenFile keeps removed checks' last text and code (lastseen.go).
+	lastSeenFile = "history-lastseen.json"
 )
 
 // blobCache is what the parsers said about each blob: "kind:sha" -> facts.
@@ -93,7 +95,11 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	w.checks = newCheckWalk()
 	res := w.run(commits)
 	w.checks.finish(w.version)
-	if err := readLastSeen(dir, w.checks.recs); err != nil {
+	ls := &lastSeenCache{}
+	if !load(cacheDir, lastSeenFile, ls) || ls.Version != parserVersion {
+		ls = &lastSeenCache{Version: parserVersion}
+	}
+	if err := readLastSeen(dir, w.checks.recs, ls); err != nil {
 		return nil, err
 	}
 	res.Checks = w.checks.recs
@@ -109,6 +115,7 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	if cacheDir != "" {
 		// A cache that cannot be written only costs the next run time.
 		_ = save(cacheDir, blobsCache, c)
+		_ = save(cacheDir, lastSeenFile, ls)
 		_ = save(cacheDir, resultCache, resultFile{Version: parserVersion, Key: key, Result: res})
 	}
 	return res, nil
