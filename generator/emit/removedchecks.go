@@ -70,27 +70,39 @@ const maxSameMessage = 5
 // them: a removed check has no Markdown twin).
 func (f removedFront) outputFormats() []string { return f.Outputs }
 
-// removedCheckPages writes a page for every removed id that is not an
-// alias of a check that exists today.
-func (e *emitter) removedCheckPages() error {
-	taken := map[string]bool{}     // ids with a page or an alias today
-	current := map[string]string{} // base id -> the page id of its first twin
+// removedWithPages are the removed ids that are not an alias of a check
+// that exists today: each has a page of its own.
+func (e *emitter) removedWithPages() []model.RemovedCheck {
+	taken := map[string]bool{} // ids with a page or an alias today
 	for _, c := range e.h.Checks {
 		taken[c.ID] = true
 		for _, old := range c.Formerly {
 			taken[old] = true
 		}
+	}
+	var out []model.RemovedCheck
+	for _, r := range e.h.RemovedChecks {
+		if !taken[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// removedCheckPages writes a page for every removed id that is not an
+// alias of a check that exists today.
+func (e *emitter) removedCheckPages() error {
+	current := map[string]string{} // base id -> the page id of its first twin
+	for _, c := range e.h.Checks {
 		if b := checks.BaseID(c); current[b] == "" {
 			current[b] = c.ID
 		}
 	}
+	removed := e.removedWithPages()
 	// Thousands of independent pages: on every core.
-	errs := make([]error, len(e.h.RemovedChecks))
-	parallel.For(len(e.h.RemovedChecks), func(i int) {
-		r := e.h.RemovedChecks[i]
-		if taken[r.ID] {
-			return
-		}
+	errs := make([]error, len(removed))
+	parallel.For(len(removed), func(i int) {
+		r := removed[i]
 		var f removedFront
 		f.Title = removedTitle(r.ID, r.Function)
 		if l := r.Last; l != nil {
