@@ -131,7 +131,7 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 	}
 	for _, r := range e.removedWithPages() {
 		a := APIError{ID: r.ID, ShortID: checks.ShortID(r.ID), URL: abs(urls.Check(r.ID)), Pieces: []string{}, File: r.Where.File, Line: r.Where.Line,
-			EndLine: r.Where.Line, Function: r.Function, ReplacedBy: r.ReplacedBy,
+			EndLine: r.Where.Line, Function: r.Function, ReplacedBy: r.ReplacedBy, Area: (&model.Check{Where: r.Where}).Area(),
 			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}
 		added, removed := r.Added, r.Removed
 		a.Added, a.Removed = &added, &removed

@@ -86,7 +86,7 @@ func TestRemovedCheckPages(t *testing.T) {
 		byID[e["id"].(string)] = e
 	}
 	if e := byID["lower-vectorized-accesses-cannot-be-inline-with"]; e == nil || e["removed"] == nil || e["condition"] != "x > 0" ||
-		e["message"] != "Vectorized accesses cannot be inline with computation: {}" || e["last_commit"] == nil || e["line"] != 801.0 {
+		e["message"] != "Vectorized accesses cannot be inline with computation: {}" || e["last_commit"] == nil || e["line"] != 801.0 || e["area"] != "csrc" {
 		t.Errorf("the removed check in api/errors.json: %v", e)
 	}
 	if e := byID["lower-old-wording"]; e == nil || e["removed"] == nil || e["replaced_by"] != "lower-vectorized-accesses-cannot-be-inline-with" {
