@@ -33,13 +33,14 @@ type BuildRef struct {
 // Known reports whether the text named a build at all.
 func (b BuildRef) Known() bool { return b.Version != "" || b.Commit != "" }
 
-// String is how a result names the build: "0.2.24+git6eb2bc0".
+// String is how a result names the build: "0.2.24+git6eb2bc0" (a full
+// hash shortened to 9 digits, as git abbreviates: a line a phone shows).
 func (b BuildRef) String() string {
 	switch {
 	case b.Version != "" && b.Commit != "":
-		return b.Version + "+git" + b.Commit
+		return b.Version + "+git" + shortCommit(b.Commit)
 	case b.Commit != "":
-		return "commit " + b.Commit
+		return "commit " + shortCommit(b.Commit)
 	}
 	return b.Version
 }

@@ -658,8 +658,8 @@
   }
   function buildKnown(b) { return b.version !== "" || b.commit !== ""; }
   function buildString(b) {
-    if (b.version !== "" && b.commit !== "") return b.version + "+git" + b.commit;
-    if (b.commit !== "") return "commit " + b.commit;
+    if (b.version !== "" && b.commit !== "") return b.version + "+git" + shortCommit(b.commit);
+    if (b.commit !== "") return "commit " + shortCommit(b.commit);
     return b.version;
   }
   function parseVersionField(s) {
