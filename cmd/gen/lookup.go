@@ -94,10 +94,16 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if m.Wrapper != "" {
 			fmt.Fprintf(stdout, "   inside the wrapper check %s\n", m.Wrapper)
 		}
-		if len(m.Since) > 0 {
+		if m.BuildVia != "" && i == 0 {
+			fmt.Fprintf(stdout, "   build: %s\n", m.BuildVia)
+		}
+		if len(m.Since) > 0 || len(m.Changes) > 0 {
 			fmt.Fprintf(stdout, "   since nvfuser %s:\n", m.Build)
 			for _, s := range m.Since {
 				fmt.Fprintf(stdout, "     - %s\n", s)
+			}
+			for _, c := range m.Changes {
+				fmt.Fprintf(stdout, "     - %s\n", c)
 			}
 		}
 		if m.Note != "" {

@@ -88,8 +88,10 @@ commands:
            matched and how sure it is (this check raised it / probably / related); an
            error inside the parallel compiler's wrapper lands on each inner check; the
            build (--version V, else the text's "nvfuser version: X+gitH", pip lines,
-           wheel names) resolves FILE:LINE against that build's lines; and it prints a
-           link that opens a prefilled nvFuser issue
+           wheel names, or a commit alone: "+gitH", git rev-parse output, a checkout
+           folder, whose version the history gives) resolves FILE:LINE against that
+           build's lines, and an older build lists the commits since, with subjects;
+           and it prints a link that opens a prefilled nvFuser issue
   version  gen's, Hugo's, Pagefind's and Go's versions (for bug reports)
   help     this text; -h or --help after any command lists its flags
 

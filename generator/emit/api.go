@@ -208,8 +208,10 @@ func (e *emitter) api() error {
 	}
 	idx.WithChecks(e.h.Checks, abs(urls.Checks), quotes)
 	idx.WithPast(e.h.PastSpots, e.h.RemovedChecks)
+	idx.BuildCommits = lookup.BuildCommitsOf(e.h.Mainline, e.h.Versions)
 	if e.site.RepoURL != "" {
 		idx.Report = urls.NewIssue(e.site.RepoURL)
+		idx.CommitURL = urls.Commit(e.site.RepoURL, "")
 	}
 	for name, v := range map[string]any{"options.json": opts, "env.json": vars, "drift.json": drift, "runbooks.json": notes, "lookup.json": idx, "errors.json": e.apiErrors(abs)} {
 		if err := e.writeJSON(StaticDir+"/api/"+name, v); err != nil {

@@ -28,9 +28,14 @@ type APIError struct {
 	Area      string   `json:"area"`
 	// Added and Rewordings (the ids it had before being reworded, oldest
 	// first) come from the checkout's git history: null and [] without
-	// one. Removed is null: every entry is a check the checkout has.
+	// one. Removed is null for a check the checkout has, and set for one
+	// the history saw go away (its page is a removed check's): then the
+	// message, condition, file and line are the last revision's that had
+	// it (LastCommit), and ReplacedBy the id it was reworded into.
 	Added      *model.Event `json:"added"`
 	Removed    *model.Event `json:"removed"`
+	LastCommit *model.Event `json:"last_commit,omitempty"`
+	ReplacedBy string       `json:"replaced_by,omitempty"`
 	Rewordings []string     `json:"rewordings"`
 	Tests      []APITest    `json:"tests"`
 	Runbooks   []string     `json:"runbooks"` // URLs of the notes that quote it
@@ -121,6 +126,23 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 		}
 		for _, t := range e.tries(c, "") {
 			a.Try = append(a.Try, APITry{Setting: t.Setting, Why: t.Why, Where: t.Where.Text})
+		}
+		out = append(out, a)
+	}
+	for _, r := range e.removedWithPages() {
+		a := APIError{ID: r.ID, ShortID: checks.ShortID(r.ID), URL: abs(urls.Check(r.ID)), Pieces: []string{}, File: r.Where.File, Line: r.Where.Line,
+			EndLine: r.Where.Line, Function: r.Function, ReplacedBy: r.ReplacedBy, Area: (&model.Check{Where: r.Where}).Area(),
+			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}
+		added, removed := r.Added, r.Removed
+		a.Added, a.Removed = &added, &removed
+		if l := r.Last; l != nil {
+			a.Macro, a.Kind, a.Message, a.Pieces, a.Condition = l.Macro, l.Kind, l.Message(), nonNil(l.Pieces), l.Condition
+			a.EndLine = max(l.EndLine, r.Where.Line)
+			at := l.At
+			a.LastCommit = &at
+		}
+		if r.Explanation != nil {
+			a.Explanation = r.Explanation.Body
 		}
 		out = append(out, a)
 	}

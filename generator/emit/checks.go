@@ -281,7 +281,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	}
 	if hist := c.History; hist != nil {
 		p.Since, p.Earliest = hist.Added.Since(), hist.Earliest
-		p.SinceCommit = Link{Text: shortHash(hist.Added.Commit), URL: urls.Commit(e.site.RepoURL, hist.Added.Commit)}
+		p.SinceCommit = e.commitLink(hist.Added)
 	}
 	// A history of several rewordings can name an old id twice.
 	seen := map[string]bool{}
@@ -292,7 +292,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 		}
 	}
 	for _, ev := range c.FunctionChanges {
-		p.FnChanges = append(p.FnChanges, fnChange{Commit: Link{Text: shortHash(ev.Commit), URL: urls.Commit(e.site.RepoURL, ev.Commit)}, When: ev.Since()})
+		p.FnChanges = append(p.FnChanges, fnChange{Commit: e.commitLink(ev), When: ev.Since()})
 	}
 	for _, old := range p.Formerly {
 		f.Aliases = append(f.Aliases, urls.Check(old))
@@ -354,7 +354,7 @@ func (e *emitter) removedPage() checkListFront {
 	f.Params.Kind = "checks"
 	for _, r := range e.h.RemovedChecks {
 		row := removedRow{ID: r.ID, Fn: r.Function, Since: r.Added.Since(), Removed: r.Removed.Since(),
-			Commit: Link{Text: shortHash(r.Removed.Commit), URL: urls.Commit(e.site.RepoURL, r.Removed.Commit)}, Replaced: r.ReplacedBy}
+			Commit: e.commitLink(r.Removed), Replaced: r.ReplacedBy}
 		// Follow rewordings to the check that has a page now.
 		seen := map[string]bool{}
 		for id := r.ReplacedBy; id != "" && !seen[id]; id = next[id] {

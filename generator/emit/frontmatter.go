@@ -11,6 +11,9 @@ import (
 type Link struct {
 	Text string `toml:"text"`
 	URL  string `toml:"url,omitempty"`
+	// Subject is a commit's subject, for a link to a commit (pages show
+	// "subject (date, hash)"); "" for every other link.
+	Subject string `toml:"subject,omitempty"`
 }
 
 // Ref is a page the current one links to: another note, an option.

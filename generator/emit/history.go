@@ -30,9 +30,9 @@ func (e *emitter) historyParams(h *model.History) historyParams {
 	if h == nil {
 		return p
 	}
-	p.Since, p.SinceCommit, p.Earliest = h.Added.Since(), e.commitLink(h.Added.Commit), h.Earliest
+	p.Since, p.SinceCommit, p.Earliest = h.Added.Since(), e.commitLink(h.Added), h.Earliest
 	if h.Removed != nil {
-		p.Removed, p.RemovedCommit = h.Removed.Since(), e.commitLink(h.Removed.Commit)
+		p.Removed, p.RemovedCommit = h.Removed.Since(), e.commitLink(*h.Removed)
 	}
 	p.ReplacedBy, p.Replaces = e.nameRefs(h.ReplacedBy), e.nameRefs(h.Replaces)
 	if len(h.Descriptions) > 1 {
@@ -43,16 +43,13 @@ func (e *emitter) historyParams(h *model.History) historyParams {
 	return p
 }
 
-// commitLink links a commit of the checkout to the repository browser.
-func (e *emitter) commitLink(hash string) Link {
-	if hash == "" {
+// commitLink links a commit of the checkout to the repository browser,
+// with its subject.
+func (e *emitter) commitLink(ev model.Event) Link {
+	if ev.Commit == "" {
 		return Link{}
 	}
-	short := hash
-	if len(short) > 9 {
-		short = short[:9]
-	}
-	return Link{Text: short, URL: urls.Commit(e.site.RepoURL, hash)}
+	return Link{Text: shortHash(ev.Commit), URL: urls.Commit(e.site.RepoURL, ev.Commit), Subject: ev.Subject}
 }
 
 // nameRefs turns "NVFUSER_ENABLE=kernel_lineinfo" and "NVFUSER_DUMP" into
@@ -148,7 +145,7 @@ func (e *emitter) changesPage() error {
 		if len(*vs) == 0 || (*vs)[len(*vs)-1].Version != c.Version {
 			*vs = append(*vs, changeVersion{Version: c.Version, Anchor: "v" + strings.ReplaceAll(c.Version, ".", "-")})
 		}
-		it := changeItem{Date: c.Date, Commit: e.commitLink(c.Commit), Kind: c.Kind, Subject: Ref{Title: c.Subject, URL: e.namePath(c.Subject)}}
+		it := changeItem{Date: c.Date, Commit: e.commitLink(c.Event), Kind: c.Kind, Subject: Ref{Title: c.Subject, URL: e.namePath(c.Subject)}}
 		if c.To != "" {
 			it.To = e.nameRefs(strings.Split(c.To, ", "))
 		}

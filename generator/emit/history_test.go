@@ -14,7 +14,7 @@ import (
 // when it went away and what replaced it; the replacement says since when
 // it exists; /changes/ lists the rename; the API carries the events.
 func TestHistoryPages(t *testing.T) {
-	added := model.Event{Commit: "6d707927e05aef61b12477facbcf1306109e2650", Date: "2024-09-10", Version: "0.2.10"}
+	added := model.Event{Commit: "6d707927e05aef61b12477facbcf1306109e2650", Date: "2024-09-10", Version: "0.2.10", Subject: "Rename debug_info to kernel_lineinfo (#1)"}
 	h := &model.Handbook{
 		HasSource: true, HasHistory: true,
 		Families: []*model.Family{{Env: "NVFUSER_DUMP", Key: "dump"}, {Env: "NVFUSER_ENABLE", Key: "enable"}},
@@ -39,9 +39,11 @@ func TestHistoryPages(t *testing.T) {
 	}
 	files := testsite.Tree(t, out)
 	for file, wants := range map[string][]string{
-		"content/options/dump/debug_info.md":        {"removed = true", `removed = "0.2.10, 2024-09-10"`, `title = "NVFUSER_ENABLE=kernel_lineinfo"`, `url = "/options/enable/kernel_lineinfo/"`, "earliest = true", `url = "https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650"`},
+		"content/options/dump/debug_info.md": {"removed = true", `removed = "0.2.10, 2024-09-10"`, `title = "NVFUSER_ENABLE=kernel_lineinfo"`, `url = "/options/enable/kernel_lineinfo/"`, "earliest = true", `url = "https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650"`,
+			// The removing commit's subject beside its hash.
+			"[params.history.removed_commit]\ntext = \"6d707927e05a\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650\"\nsubject = \"Rename debug_info to kernel_lineinfo (#1)\""},
 		"content/options/enable/kernel_lineinfo.md": {`since = "0.2.10, 2024-09-10"`, `title = "NVFUSER_DUMP=debug_info"`},
-		"content/changes.md":                        {`kind = "renamed"`, `version = "0.2.10"`, `title = "NVFUSER_DUMP=debug_info"`, `url = "/options/dump/debug_info/"`},
+		"content/changes.md":                        {`kind = "renamed"`, `version = "0.2.10"`, `title = "NVFUSER_DUMP=debug_info"`, `url = "/options/dump/debug_info/"`, `subject = "Rename debug_info to kernel_lineinfo (#1)"`},
 	} {
 		text := string(files[file])
 		if text == "" {
@@ -74,7 +76,7 @@ func TestHistoryPages(t *testing.T) {
 				t.Errorf("debug_info in the API: %+v", o)
 			}
 		case "kernel_lineinfo":
-			if o.Removed != nil || o.Added == nil || o.Added.Commit != added.Commit || o.Replaces[0] != "NVFUSER_DUMP=debug_info" {
+			if o.Removed != nil || o.Added == nil || o.Added.Commit != added.Commit || o.Added.Subject != added.Subject || o.Replaces[0] != "NVFUSER_DUMP=debug_info" {
 				t.Errorf("kernel_lineinfo in the API: %+v", o)
 			}
 		}

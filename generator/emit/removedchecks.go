@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
@@ -45,35 +46,69 @@ type removedParams struct {
 	// Explanation is the file of explanations/ written while the check
 	// existed: the page's body.
 	Explanation string `toml:"explanation,omitempty"`
+	// What the last revision that had it wrote (when the history read
+	// it): kind, macro, message, condition, the code (highlighted as a
+	// live check's), "last seen at" pinned to that revision (Where), and
+	// the commit of that revision (Last).
+	CheckKind string `toml:"check_kind,omitempty"`
+	KindTitle string `toml:"check_kind_title,omitempty"`
+	Macro     string `toml:"macro,omitempty"`
+	Message   string `toml:"message,omitempty"`
+	Condition string `toml:"condition,omitempty"`
+	CodeHTML  string `toml:"code_html,omitempty"`
+	Where     Link   `toml:"where,omitempty"`
+	Last      Link   `toml:"last_commit,omitempty"`
+	LastWhen  string `toml:"last_when,omitempty"`
+	// SameMessage are today's checks printing its last message elsewhere.
+	SameMessage []Ref `toml:"same_message,omitempty"`
 }
+
+// maxSameMessage bounds the checks listed as printing the same text.
+const maxSameMessage = 5
 
 // outputFormats are the formats the page is rendered in (twinned reads
 // them: a removed check has no Markdown twin).
 func (f removedFront) outputFormats() []string { return f.Outputs }
 
-// removedCheckPages writes a page for every removed id that is not an
-// alias of a check that exists today.
-func (e *emitter) removedCheckPages() error {
-	taken := map[string]bool{}     // ids with a page or an alias today
-	current := map[string]string{} // base id -> the page id of its first twin
+// removedWithPages are the removed ids that are not an alias of a check
+// that exists today: each has a page of its own.
+func (e *emitter) removedWithPages() []model.RemovedCheck {
+	taken := map[string]bool{} // ids with a page or an alias today
 	for _, c := range e.h.Checks {
 		taken[c.ID] = true
 		for _, old := range c.Formerly {
 			taken[old] = true
 		}
+	}
+	var out []model.RemovedCheck
+	for _, r := range e.h.RemovedChecks {
+		if !taken[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// removedCheckPages writes a page for every removed id that is not an
+// alias of a check that exists today.
+func (e *emitter) removedCheckPages() error {
+	current := map[string]string{} // base id -> the page id of its first twin
+	for _, c := range e.h.Checks {
 		if b := checks.BaseID(c); current[b] == "" {
 			current[b] = c.ID
 		}
 	}
+	removed := e.removedWithPages()
 	// Thousands of independent pages: on every core.
-	errs := make([]error, len(e.h.RemovedChecks))
-	parallel.For(len(e.h.RemovedChecks), func(i int) {
-		r := e.h.RemovedChecks[i]
-		if taken[r.ID] {
-			return
-		}
+	errs := make([]error, len(removed))
+	parallel.For(len(removed), func(i int) {
+		r := removed[i]
 		var f removedFront
 		f.Title = removedTitle(r.ID, r.Function)
+		if l := r.Last; l != nil {
+			// The readable title a live check has, from its last text.
+			f.Title = "Removed check: " + checks.Headline(&model.Check{Pieces: l.Pieces, Condition: l.Condition, Macro: l.Macro, Function: r.Function})
+		}
 		f.Description = fmt.Sprintf("A check nvFuser had from %s until %s.", r.Added.Since(), r.Removed.Since())
 		f.Layout, f.Outputs = "removed", []string{"html"}
 		p := &f.Params
@@ -82,14 +117,31 @@ func (e *emitter) removedCheckPages() error {
 			p.LastSeen = r.Where.String()
 		}
 		p.Since, p.Removed = r.Added.Since(), r.Removed.Since()
-		p.Added = Link{Text: shortHash(r.Added.Commit), URL: urls.Commit(e.site.RepoURL, r.Added.Commit)}
-		p.Commit = Link{Text: shortHash(r.Removed.Commit), URL: urls.Commit(e.site.RepoURL, r.Removed.Commit)}
+		p.Added, p.Commit = e.commitLink(r.Added), e.commitLink(r.Removed)
 		if id := r.ReplacedBy; id != "" {
 			p.Replaced = id
 			if page := current[id]; page != "" {
 				p.ReplacedURL = urls.Check(page)
 			} else {
 				p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
+			}
+		}
+		if l := r.Last; l != nil {
+			p.CheckKind, p.KindTitle, p.Macro, p.Message, p.Condition = l.Kind, kindTitle(l.Kind), l.Macro, l.Message(), l.Condition
+			p.Where = Link{Text: r.Where.String(), URL: urls.Source(e.site.RepoURL, l.At.Commit, r.Where)}
+			p.Last, p.LastWhen = e.commitLink(l.At), l.At.Since()
+			if l.Code != "" {
+				spans := l.CodeSpans
+				if len(spans) == 0 {
+					spans = []model.CodeSpan{{Role: model.CodeSpace, Text: l.Code}}
+				}
+				p.CodeHTML = highlight(spans, l.CodeStart, r.Where.Line, max(l.EndLine, r.Where.Line))
+			}
+			for i, c := range r.SameMessage {
+				if i == maxSameMessage {
+					break
+				}
+				p.SameMessage = append(p.SameMessage, Ref{Title: c.Where.String(), URL: urls.Check(c.ID)})
 			}
 		}
 		var body string

@@ -1,6 +1,7 @@
 package emit_test
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
@@ -16,16 +17,23 @@ import (
 func TestRemovedCheckPages(t *testing.T) {
 	added := model.Event{Commit: "1111111111111111111111111111111111111111", Date: "2023-01-02", Version: "0.0.5"}
 	gone := model.Event{Commit: "2222222222222222222222222222222222222222", Date: "2024-03-04", Version: "0.2.1"}
-	later := model.Event{Commit: "3333333333333333333333333333333333333333", Date: "2025-05-06", Version: "0.2.30"}
+	later := model.Event{Commit: "3333333333333333333333333333333333333333", Date: "2025-05-06", Version: "0.2.30", Subject: "Move the <upcast> check & co"}
+	last := model.Event{Commit: "4444444444444444444444444444444444444444", Date: "2025-01-01", Version: "0.2.25", Subject: "Touch validation"}
+	today := &model.Check{ID: "elsewhere-vectorized-accesses-cannot-be-inline-with", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+		Pieces: []string{"Vectorized accesses cannot be inline with computation: ", ""}, Function: "elsewhere", Within: "elsewhere",
+		Where: model.Location{File: "csrc/other.cpp", Line: 7}, EndLine: 7}
 	h := &model.Handbook{HasSource: true, HasHistory: true,
 		Checks: []*model.Check{{ID: "segment-replicated-upcast-tensor-used-more-than", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"Replicated upcast tensor used more than once"}, Function: "segment", Within: "segment",
 			Where: model.Location{File: "csrc/fusion_segmenter.cpp", Line: 40}, EndLine: 40,
-			Formerly: []string{"segment-multiple-use-of-replicated-upcast-tensor"}, FunctionChanges: []model.Event{later, gone}}},
+			Formerly: []string{"segment-multiple-use-of-replicated-upcast-tensor"}, FunctionChanges: []model.Event{later, gone}}, today},
 		RemovedChecks: []model.RemovedCheck{
 			{ID: "lower-old-wording", Function: "lower", Added: added, Removed: gone, ReplacedBy: "lower-vectorized-accesses-cannot-be-inline-with",
 				Where: model.Location{File: "csrc/validation.cpp", Line: 799}},
-			{ID: "lower-vectorized-accesses-cannot-be-inline-with", Function: "lower", Added: added, Removed: later},
+			{ID: "lower-vectorized-accesses-cannot-be-inline-with", Function: "lower", Added: added, Removed: later,
+				Where: model.Location{File: "csrc/validation.cpp", Line: 801}, SameMessage: []*model.Check{today},
+				Last: &model.RemovedCode{At: last, Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{"Vectorized accesses cannot be inline with computation: ", ""},
+					Condition: "x > 0", EndLine: 802, Code: "void lower(int x) {\n  NVF_ERROR(\n    x > 0, \"Vectorized <accesses>\", x);\n}", CodeStart: 800}},
 			{ID: "segment-multiple-use-of-replicated-upcast-tensor", Function: "segment", Added: added, Removed: gone, ReplacedBy: "segment-replicated-upcast-tensor-used-more-than"},
 		},
 	}
@@ -39,10 +47,18 @@ func TestRemovedCheckPages(t *testing.T) {
 		"content/errors/lower-old-wording.md": {`layout = "removed"`, `outputs = ["html"]`, `last_seen = "csrc/validation.cpp:799"`,
 			`removed = "0.2.1, 2024-03-04"`, `url = "https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222"`,
 			`replaced_by = "lower-vectorized-accesses-cannot-be-inline-with"`, `replaced_url = "/errors/lower-vectorized-accesses-cannot-be-inline-with/"`},
-		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = "0.2.30, 2025-05-06"`, `since = "0.0.5, 2023-01-02"`},
+		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = "0.2.30, 2025-05-06"`, `since = "0.0.5, 2023-01-02"`,
+			// What the last revision that had it wrote, pinned to that commit.
+			`title = "Removed check: Vectorized accesses cannot be inline with computation: …"`,
+			`message = "Vectorized accesses cannot be inline with computation: {}"`, `condition = "x > 0"`, `check_kind = "internal-assert"`,
+			"[params.where]\ntext = \"csrc/validation.cpp:801\"\nurl = \"https://github.com/NVIDIA/Fuser/blob/4444444444444444444444444444444444444444/csrc/validation.cpp#L801\"",
+			"[params.last_commit]\ntext = \"444444444444\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/4444444444444444444444444444444444444444\"\nsubject = \"Touch validation\"",
+			"[params.commit]\ntext = \"333333333333\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333\"\nsubject = \"Move the <upcast> check & co\"",
+			`Vectorized &lt;accesses&gt;`, `title = "csrc/other.cpp:7"`, `url = "/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/"`},
 		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ["/errors/segment-multiple-use-of-replicated-upcast-tensor/"]`,
 			// The last commits that changed its function, newest first.
 			"[[params.function_changes]]\nwhen = \"0.2.30, 2025-05-06\"\n[params.function_changes.commit]\ntext = \"333333333333\"",
+			`subject = "Move the <upcast> check & co"`,
 			"[[params.function_changes]]\nwhen = \"0.2.1, 2024-03-04\""},
 	} {
 		text := string(files[file])
@@ -58,6 +74,29 @@ func TestRemovedCheckPages(t *testing.T) {
 	}
 	if page := string(files["content/errors/lower-vectorized-accesses-cannot-be-inline-with.md"]); strings.Contains(page, "replaced_by") {
 		t.Errorf("a check that went without a successor names one:\n%s", page)
+	}
+	// api/errors.json lists the removed checks with pages, removed set,
+	// with their last text when the history read it.
+	var api []map[string]any
+	if err := json.Unmarshal(files["static/api/errors.json"], &api); err != nil {
+		t.Fatal(err)
+	}
+	byID := map[string]map[string]any{}
+	for _, e := range api {
+		byID[e["id"].(string)] = e
+	}
+	if e := byID["lower-vectorized-accesses-cannot-be-inline-with"]; e == nil || e["removed"] == nil || e["condition"] != "x > 0" ||
+		e["message"] != "Vectorized accesses cannot be inline with computation: {}" || e["last_commit"] == nil || e["line"] != 801.0 || e["area"] != "csrc" {
+		t.Errorf("the removed check in api/errors.json: %v", e)
+	}
+	if e := byID["lower-old-wording"]; e == nil || e["removed"] == nil || e["replaced_by"] != "lower-vectorized-accesses-cannot-be-inline-with" {
+		t.Errorf("the reworded-then-removed check in api/errors.json: %v", e)
+	}
+	if e := byID["segment-multiple-use-of-replicated-upcast-tensor"]; e != nil {
+		t.Errorf("an id that is an alias of today's check is listed as removed: %v", e)
+	}
+	if e := byID["elsewhere-vectorized-accesses-cannot-be-inline-with"]; e == nil || e["removed"] != nil {
+		t.Errorf("today's check in api/errors.json: %v", e)
 	}
 	// The reworded id is an alias of today's page, not a page of its own
 	// (two pages at one URL).

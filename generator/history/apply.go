@@ -16,6 +16,7 @@ func Apply(h *model.Handbook, r *Result) {
 		return
 	}
 	h.HasHistory = true
+	r.fillSubjects()
 	applyChecks(h, r)
 	opts := map[string]*model.Option{}
 	for _, o := range h.Options {

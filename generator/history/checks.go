@@ -52,6 +52,11 @@ type CheckRecord struct {
 	// File and Line are where it was last seen.
 	File string `json:"file,omitempty"`
 	Line int    `json:"line,omitempty"`
+	// Last is what a removed check was in the last revision that had it
+	// (see lastseen.go); nil while it exists.
+	Last *LastSeen `json:"last,omitempty"`
+	// lastBlob is the blob of File that last had it, while walking.
+	lastBlob blobAt
 }
 
 // Spot is a place a check sat in past revisions: an error printed by a
@@ -115,6 +120,16 @@ type checkWalk struct {
 	// last commits that changed each function (fnKey), newest first.
 	digests   map[string]map[string]uint64
 	fnChanges map[string][]model.Event
+	// blobs are each file's current blob and the commit that set it;
+	// nextBlob the blobs the commit being applied sets.
+	blobs    map[string]blobAt
+	nextBlob map[string]string
+}
+
+// blobAt is a file's blob and the commit that made it the file's.
+type blobAt struct {
+	Blob string
+	At   model.Event
 }
 
 type spotKey struct {
@@ -124,7 +139,8 @@ type spotKey struct {
 
 func newCheckWalk() *checkWalk {
 	return &checkWalk{files: map[string][]checkFact{}, count: map[string]int{}, recs: map[string]*CheckRecord{},
-		spots: map[spotKey]map[string]int{}, spotVers: map[spotKey]map[string]*[2]string{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{}}
+		spots: map[spotKey]map[string]int{}, spotVers: map[spotKey]map[string]*[2]string{}, digests: map[string]map[string]uint64{}, fnChanges: map[string][]model.Event{},
+		blobs: map[string]blobAt{}, nextBlob: map[string]string{}}
 }
 
 // Spots are the places checks held in past revisions, by file and line
@@ -265,8 +281,22 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 			r.Removed, r.ReplacedBy = nil, ""
 		case was && !now:
 			ev := at
-			cw.recs[id].Removed = &ev
+			r := cw.recs[id]
+			r.Removed = &ev
+			// The revision before this one had it, in the file it was
+			// last seen in: kept to read its message and code from.
+			if prev, ok := cw.blobs[r.File]; ok && prev.Blob != "" {
+				r.lastBlob = prev
+			}
 		}
+	}
+	for _, p := range order {
+		if b := cw.nextBlob[p]; b != "" {
+			cw.blobs[p] = blobAt{Blob: b, At: at}
+		} else {
+			delete(cw.blobs, p)
+		}
+		delete(cw.nextBlob, p)
 	}
 	// Rewordings and renamed functions: per file, the ids that went away
 	// from the tree and the ids new to it, paired one to one by function,
@@ -373,13 +403,31 @@ func applyChecks(h *model.Handbook, r *Result) {
 		}
 	}
 	sort.SliceStable(removed, func(i, j int) bool { return removed[i].Removed.Date > removed[j].Removed.Date })
+	byMessage := map[string][]*model.Check{}
+	for _, c := range h.Checks {
+		if m := c.Message(); strings.TrimSpace(m) != "" {
+			byMessage[m] = append(byMessage[m], c)
+		}
+	}
 	for _, rec := range removed {
-		h.RemovedChecks = append(h.RemovedChecks, model.RemovedCheck{ID: rec.ID, Function: rec.Fn,
+		rc := model.RemovedCheck{ID: rec.ID, Function: rec.Fn,
 			Added: rec.Added, Removed: *rec.Removed, ReplacedBy: rec.ReplacedBy,
-			Where: model.Location{File: rec.File, Line: rec.Line}})
+			Where: model.Location{File: rec.File, Line: rec.Line}}
+		if l := rec.Last; l != nil {
+			rc.Where.Line = l.Line
+			rc.Last = &model.RemovedCode{At: l.At, Macro: l.Macro, Kind: l.Kind, Pieces: l.Pieces, Condition: l.Condition,
+				EndLine: l.EndLine, Code: l.Code, CodeStart: l.CodeStart, CodeSpans: lastCodeSpans(l)}
+			// Not reworded, but the same text is raised elsewhere today:
+			// most often the check moved to another function.
+			if rec.ReplacedBy == "" {
+				rc.SameMessage = byMessage[rc.Last.Message()]
+			}
+		}
+		h.RemovedChecks = append(h.RemovedChecks, rc)
 	}
 	h.PastSpots = pastSpots(h.Checks, r)
 	h.Versions = r.Versions
+	h.Mainline = r.Mainline
 }
 
 // pastSpots resolves the history's spots to today's checks: a base id

@@ -3,6 +3,7 @@ package history
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -227,5 +228,69 @@ func TestOldIDLeadsToOnePage(t *testing.T) {
 	}
 	if a.History == nil || b.History == nil {
 		t.Errorf("both checks keep their shared history: %v %v", a.History, b.History)
+	}
+}
+
+// TestSubjectsAndLastSeen: the walk keeps the subject of every commit it
+// names (once, filled into every event by Apply), and a removed check's
+// message, condition and code as the last revision that had it wrote
+// them, with the commit of that revision.
+func TestSubjectsAndLastSeen(t *testing.T) {
+	r := newRepo(t)
+	v1 := "void lower(int x) {\n  NVF_ERROR(x > 0, \"Vectorized accesses cannot be inline with computation: \", x);\n}\n" +
+		"void segment(int y) {\n  NVF_CHECK(y != 1, \"Multiple use of replicated upcast tensor found\");\n}\n"
+	r.commit(map[string]string{"csrc/validation.cpp": v1})                               // 0
+	c1 := r.commit(map[string]string{"csrc/validation.cpp": "// moved down\n\n\n" + v1}) // 1
+	r.commit(map[string]string{"csrc/README": "not C++"})                                // 2: the file unchanged
+	moved := "void elsewhere(int y) {\n  NVF_CHECK(y != 1, \"Multiple use of replicated upcast tensor found\");\n}\n"
+	c3 := r.commit(map[string]string{"csrc/validation.cpp": "// moved down\n", "csrc/other.cpp": moved}) // 3: both go
+
+	res, err := read(r.dir, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const lower, segment = "lower-vectorized-accesses-cannot-be-inline-with", "segment-multiple-use-of-replicated-upcast-tensor"
+	if got, want := res.Subjects[c3], subjectOf(3); got != want {
+		t.Errorf("subject of the removing commit: %q, want %q", got, want)
+	}
+	if _, kept := res.Subjects[r.git("rev-parse", "HEAD~1")]; kept {
+		t.Errorf("the subject of a commit the result does not name is kept")
+	}
+	for _, id := range []string{lower, segment} {
+		rec := res.Checks[id]
+		if rec == nil || rec.Removed == nil || rec.Last == nil {
+			t.Fatalf("%s: not removed with its last revision: %+v", id, rec)
+		}
+		if rec.Last.At.Commit != c1 {
+			t.Errorf("%s: last revision %.7s, want %.7s (the commit that last changed its file)", id, rec.Last.At.Commit, c1)
+		}
+	}
+	l := res.Checks[lower].Last
+	if got := strings.Join(l.Pieces, "{}"); got != "Vectorized accesses cannot be inline with computation: {}" || l.Condition != "x > 0" || l.Macro != "NVF_ERROR" {
+		t.Errorf("lower's last text: %q, condition %q, macro %q", got, l.Condition, l.Macro)
+	}
+	if l.Line != 5 || l.CodeStart != 2 || !strings.Contains(l.Code, "NVF_ERROR(x > 0") {
+		t.Errorf("lower's last place: line %d, code from %d:\n%s", l.Line, l.CodeStart, l.Code)
+	}
+
+	// Applied: every event has its subject; the removed check names the
+	// check that prints its text today (segment's, moved to elsewhere).
+	h := &model.Handbook{Checks: []*model.Check{{ID: "elsewhere-multiple-use-of-replicated-upcast-tensor", Function: "elsewhere",
+		Pieces: []string{"Multiple use of replicated upcast tensor found"}, Where: model.Location{File: "csrc/other.cpp", Line: 2}}}}
+	Apply(h, res)
+	if len(h.RemovedChecks) != 2 {
+		t.Fatalf("%d removed checks, want 2", len(h.RemovedChecks))
+	}
+	for _, rc := range h.RemovedChecks {
+		if rc.Removed.Subject != subjectOf(3) || rc.Last == nil || rc.Last.At.Subject != subjectOf(1) || rc.Added.Subject != subjectOf(0) {
+			t.Errorf("%s: subjects removed %q, last %+v, added %q", rc.ID, rc.Removed.Subject, rc.Last, rc.Added.Subject)
+		}
+		if rc.Last != nil && len(rc.Last.CodeSpans) == 0 {
+			t.Errorf("%s: code not cut for highlighting", rc.ID)
+		}
+		same := len(rc.SameMessage) == 1 && rc.SameMessage[0].ID == "elsewhere-multiple-use-of-replicated-upcast-tensor"
+		if same != (rc.ID == segment) {
+			t.Errorf("%s: same message today %v", rc.ID, rc.SameMessage)
+		}
 	}
 }

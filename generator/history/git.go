@@ -14,8 +14,8 @@ import (
 
 // commit is one revision of the walked paths, with the blobs it changed.
 type commit struct {
-	Hash, Date string
-	Changes    []change
+	Hash, Date, Subject string
+	Changes             []change
 }
 
 // change is one line of `git log --raw`: a path and its new blob ("" when
@@ -41,7 +41,7 @@ const commitMark = "\x00C "
 // the one change it brought to the main line.
 func log(dir, head string, paths []string) ([]commit, error) {
 	args := []string{"log", "--first-parent", "--diff-merges=first-parent", "--reverse", "--raw", "--no-renames",
-		"--no-abbrev", "--format=%x00C %H %cs", head, "--"}
+		"--no-abbrev", "--format=%x00C %H %cs %s", head, "--"}
 	out, err := git(dir, append(args, paths...)...)
 	if err != nil {
 		return nil, err
@@ -50,11 +50,16 @@ func log(dir, head string, paths []string) ([]commit, error) {
 	for _, line := range strings.Split(string(out), "\n") {
 		switch {
 		case strings.HasPrefix(line, commitMark):
-			f := strings.Fields(line[len(commitMark):])
-			if len(f) != 2 {
+			// "<hash> <date> <subject>": the subject may be empty.
+			f := strings.SplitN(line[len(commitMark):], " ", 3)
+			if len(f) < 2 || f[0] == "" || f[1] == "" {
 				return nil, fmt.Errorf("git log: unexpected line %q", line)
 			}
-			commits = append(commits, commit{Hash: f[0], Date: f[1]})
+			c := commit{Hash: f[0], Date: f[1]}
+			if len(f) == 3 {
+				c.Subject = strings.TrimSpace(f[2])
+			}
+			commits = append(commits, c)
 		case strings.HasPrefix(line, ":") && len(commits) > 0:
 			// :100644 100644 <old> <new> M<TAB>path
 			meta, p, ok := strings.Cut(line, "\t")
@@ -74,6 +79,15 @@ func log(dir, head string, paths []string) ([]commit, error) {
 		}
 	}
 	return commits, nil
+}
+
+// mainline lists the first-parent commits up to head, oldest first.
+func mainline(dir, head string) ([]string, error) {
+	out, err := git(dir, "rev-list", "--first-parent", "--reverse", head)
+	if err != nil {
+		return nil, err
+	}
+	return strings.Fields(string(out)), nil
 }
 
 // readBlobs streams the given blobs through one `git cat-file --batch` and

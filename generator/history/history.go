@@ -32,12 +32,15 @@ const parserVersion = 7
 // walkVersion is part of the result cache's key: bump it when the walk
 // records more (the blob cache, keyed by parserVersion, stays valid).
 // 2: spots' version ranges and the versions' first commits.
-const walkVersion = 2
+// 3: commit subjects, and removed checks' last message and code.
+const walkVersion = 3
 
 // Cache file names, in the cache folder Read is given.
 const (
 	blobsCache  = "history-blobs.json"
 	resultCache = "history-result.json"
+	// lastSeenFile keeps removed checks' last text and code (lastseen.go).
+	lastSeenFile = "history-lastseen.json"
 )
 
 // blobCache is what the parsers said about each blob: "kind:sha" -> facts.
@@ -92,15 +95,27 @@ func read(dir, cacheDir, renames string) (*Result, error) {
 	w.checks = newCheckWalk()
 	res := w.run(commits)
 	w.checks.finish(w.version)
+	ls := &lastSeenCache{}
+	if !load(cacheDir, lastSeenFile, ls) || ls.Version != parserVersion {
+		ls = &lastSeenCache{Version: parserVersion}
+	}
+	if err := readLastSeen(dir, w.checks.recs, ls); err != nil {
+		return nil, err
+	}
 	res.Checks = w.checks.recs
 	res.Spots = w.checks.Spots()
 	res.FunctionChanges = w.checks.fnChanges
 	res.Head = head
 	res.detectRenames(w.events, hand)
 	res.Changes = res.changes(w.events)
+	res.keepSubjects(commits)
+	if res.Mainline, err = mainline(dir, head); err != nil {
+		return nil, err
+	}
 	if cacheDir != "" {
 		// A cache that cannot be written only costs the next run time.
 		_ = save(cacheDir, blobsCache, c)
+		_ = save(cacheDir, lastSeenFile, ls)
 		_ = save(cacheDir, resultCache, resultFile{Version: parserVersion, Key: key, Result: res})
 	}
 	return res, nil

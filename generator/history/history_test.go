@@ -63,10 +63,13 @@ func (r *fixtureRepo) commit(files map[string]string) string {
 		}
 	}
 	r.git("add", "-A")
-	r.git("commit", "-q", "-m", fmt.Sprintf("commit %d", r.n))
+	r.git("commit", "-q", "-m", subjectOf(r.n)+"\n\nThe body, which the history does not keep.")
 	r.n++
 	return r.git("rev-parse", "HEAD")
 }
+
+// subjectOf is the subject of the fixture's n-th commit (0 first).
+func subjectOf(n int) string { return fmt.Sprintf("Fixture change %d: edit “things”", n) }
 
 // optionsCpp writes option tables: family -> entries "name=Enumerator".
 // prefix "PYTORCH_NVFUSER_" gives the first revisions' spelling.

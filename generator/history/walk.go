@@ -51,6 +51,11 @@ type Result struct {
 	// Versions are the first commit of each python/version.txt version,
 	// oldest first: a build named by its version is that commit or later.
 	Versions []model.Event `json:"versions,omitempty"`
+	// Subjects are the subjects of the commits the result names, by full
+	// hash (see subjects.go).
+	Subjects map[string]string `json:"subjects,omitempty"`
+	// Mainline are every first-parent commit up to Head, oldest first.
+	Mainline []string `json:"mainline,omitempty"`
 }
 
 // option is an option as one revision defines it.
@@ -124,6 +129,9 @@ func (w *walker) commit(c commit, first bool) {
 				}
 				if _, seen := checksChanged[ch.Path]; !seen {
 					checkOrder = append(checkOrder, ch.Path)
+				}
+				if w.checks != nil {
+					w.checks.nextBlob[ch.Path] = ch.Blob
 				}
 				checksChanged[ch.Path] = cs
 			case kindReads:

@@ -46,6 +46,12 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 			if _, done := idx.FnChanges[k]; !done {
 				for _, ev := range c.FunctionChanges {
 					idx.FnChanges[k] = append(idx.FnChanges[k], shortCommit(ev.Commit)+" "+ev.Date+" "+ev.Version)
+					if ev.Subject != "" {
+						if idx.Subjects == nil {
+							idx.Subjects = map[string]string{}
+						}
+						idx.Subjects[shortCommit(ev.Commit)] = ev.Subject
+					}
 				}
 			}
 		}
@@ -242,7 +248,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
 			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID,
-			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v)})
+			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v), Changes: idx.changes(h, v)})
 	}
 	for _, m := range notes {
 		if !placed[m.ID] {

@@ -36,7 +36,7 @@ func fixtureChecks() []*model.Check {
 		&model.Check{ID: "getinnerleafdim-merge-with-size-1-dimension-is", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"merge with size-1 dimension is supposed to be translated to squeeze by reshape"}, Condition: "!merge->inner()->extent()->isOneInt()",
 			Function: "getInnerLeafDim", Within: "getInnerLeafDim", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 622}, EndLine: 624,
-			FunctionChanges: []model.Event{{Commit: "aaaaaaaaaaaa1", Date: "2025-03-01", Version: "0.2.26"}, {Commit: "bbbbbbbbbbbb2", Date: "2024-11-01", Version: "0.2.22"}}},
+			FunctionChanges: []model.Event{{Commit: "aaaaaaaaaaaa1", Date: "2025-03-01", Version: "0.2.26", Subject: "Merge the “leaf” <dims> & co"}, {Commit: "bbbbbbbbbbbb2", Date: "2024-11-01", Version: "0.2.22"}}},
 		&model.Check{ID: "isvalidreference-reference-is-not-valid", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces: []string{"reference tensor is not valid for this fusion"}, Condition: "ok",
 			Function: "isValidReference", Within: "isValidReference", Where: model.Location{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499}, EndLine: 499},
@@ -58,6 +58,10 @@ func fixtureChecks() []*model.Check {
 func checkIndex(t testing.TB) *Index {
 	idx := fixtureIndex(t)
 	idx.Report = "https://github.com/NVIDIA/Fuser/issues/new"
+	idx.CommitURL = "https://github.com/NVIDIA/Fuser/commit/"
+	// The main line: 6eb2bc0 is in 0.2.24, as the version line says.
+	idx.BuildCommits = BuildCommitsOf([]string{"1234567aaaa", "6eb2bc03b8c845a39683e60a5fdb97d295f306be", "7654321bbbb", "89abcdeffff"},
+		[]model.Event{{Commit: "1234567aaaa", Version: "0.2.20"}, {Commit: "6eb2bc03b8c845a39683e60a5fdb97d295f306be", Version: "0.2.24"}, {Commit: "89abcdeffff", Version: "0.2.31"}})
 	idx.WithChecks(fixtureChecks(), "https://h.test/errors/", map[string][]string{
 		"reduction-smem-overflow": {"compilekernel-allocated-dynamic-shared-memory-exceeds-the"},
 	})
@@ -120,6 +124,12 @@ var checkTexts = []struct{ name, text, first, second string }{
 	{"an older build named by its version line: the line at that build",
 		"FAILED test_networks.py - RuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug with repro script to NVFuser at https://git\n# nvfuser version: 0.2.24+git6eb2bc0\n",
 		"getinnerleafdim-merge-with-size-1-dimension-is", ""},
+	{"an older build named by its commit alone: the line at the commit's version",
+		"$ git -C /workspace/Fuser rev-parse HEAD\n6eb2bc03b8c845a39683e60a5fdb97d295f306be\nRuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug\n",
+		"getinnerleafdim-merge-with-size-1-dimension-is", ""},
+	{"a commit the main line does not hold: today's check, and said so",
+		"RuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser-abcdef1/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug\n",
+		"isvalidreference-reference-is-not-valid", ""},
 	{"the same line without a version: today's check",
 		"FAILED test_networks.py - RuntimeError:  INTERNAL ASSERT FAILED at \"/workspace/Fuser/csrc/scheduler/tools/domain_map.cpp\":499, please report a bug with repro script to NVFuser at https://git\n",
 		"isvalidreference-reference-is-not-valid", ""},
@@ -178,8 +188,24 @@ func TestWrappedAndVersioned(t *testing.T) {
 	}
 	// What happened since 0.2.24: moved, and changed in 0.2.26 (not the
 	// 0.2.22 change, which the build had).
-	if want := []string{"moved: csrc/scheduler/tools/domain_map.cpp:499 in 0.2.24, csrc/scheduler/tools/domain_map.cpp:622 now", "changed: aaaaaaaaa 2025-03-01 (0.2.26)"}; len(got) == 0 || !reflect.DeepEqual(got[0].Since, want) {
+	if want := []string{"moved: csrc/scheduler/tools/domain_map.cpp:499 in 0.2.24, csrc/scheduler/tools/domain_map.cpp:622 now"}; len(got) == 0 || !reflect.DeepEqual(got[0].Since, want) {
 		t.Errorf("since: %q, want %q", got[0].Since, want)
+	}
+	wantChanges := []SinceChange{{Commit: "aaaaaaaaa", Date: "2025-03-01", Version: "0.2.26", Subject: "Merge the “leaf” <dims> & co", URL: "https://github.com/NVIDIA/Fuser/commit/aaaaaaaaa"}}
+	if len(got) == 0 || !reflect.DeepEqual(got[0].Changes, wantChanges) {
+		t.Errorf("changes since: %+v, want %+v", got[0].Changes, wantChanges)
+	} else if s, want := got[0].Changes[0].String(), "changed: Merge the “leaf” <dims> & co (2025-03-01, 0.2.26, aaaaaaaaa)"; s != want {
+		t.Errorf("changes since, as text: %q, want %q", s, want)
+	}
+	// The commit alone: its version from the main line, said so.
+	got = idx.Rank(byName["an older build named by its commit alone: the line at the commit's version"])
+	if len(got) == 0 || got[0].Build != "0.2.24+git6eb2bc03b" || got[0].How != HowBuild ||
+		got[0].BuildVia != "version 0.2.24 from the history: commit 6eb2bc03b is on nvFuser's main line in 0.2.24" || len(got[0].Changes) != 1 {
+		t.Errorf("commit alone: %+v", got)
+	}
+	got = idx.Rank(byName["a commit the main line does not hold: today's check, and said so"])
+	if len(got) == 0 || got[0].Build != "commit abcdef1" || !strings.Contains(got[0].BuildVia, "not on nvFuser's main line") {
+		t.Errorf("commit off the main line: %+v", got)
 	}
 	// The version field overrides the paste: at 0.2.31 today's check.
 	got = idx.RankFor(byName["an older build named by its version line: the line at that build"], "0.2.31")
@@ -239,7 +265,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, "changed: aaaaaaaaa 2025-03-01 (0.2.26)", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, `"changes":[{"commit":"aaaaaaaaa","date":"2025-03-01","version":"0.2.26","subject":"Merge the “leaf” <dims> & co","url":"https://github.com/NVIDIA/Fuser/commit/aaaaaaaaa"}]`, `"wrapper":`, `"build_via":"version 0.2.24 from the history`, `"build_via":"commit abcdef1 is not`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}

@@ -50,6 +50,15 @@ type Index struct {
 	// checks, newest first, by "file#function": "abc1234 2024-12-10 0.2.23"
 	// (see since.go).
 	FnChanges map[string][]string `json:"fn_changes,omitempty"`
+	// Subjects are those commits' subjects, each once, by the short hash
+	// FnChanges names them by; CommitURL + a full or short hash is a
+	// commit's page ("" without a repository).
+	Subjects  map[string]string `json:"subjects,omitempty"`
+	CommitURL string            `json:"commit_url,omitempty"`
+	// BuildCommits are the main-line commits each version carried, by
+	// version (see build.go): a paste naming only a commit resolves to
+	// its version.
+	BuildCommits map[string]string `json:"build_commits,omitempty"`
 }
 
 // URL is the address of one page the index links to ("" when it links
@@ -110,6 +119,12 @@ type Match struct {
 	// reworded, removed, and the commits that changed its function since,
 	// newest first (see since.go).
 	Since []string `json:"since,omitempty"`
+	// Changes are the commits after that build that changed the check's
+	// function, newest first, each with its subject and date.
+	Changes []SinceChange `json:"changes,omitempty"`
+	// BuildVia says how a build named by its commit was resolved: the
+	// version the history gives it, or why it gives none.
+	BuildVia string `json:"build_via,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.
@@ -252,10 +267,11 @@ func (idx *Index) RankFor(text, given string) []Match {
 	if !b.Known() {
 		b = ParseBuild(text)
 	}
+	b, via := idx.resolveCommit(b)
 	out := claimFirst(idx.withSettings(append(idx.rankOptions(text), idx.rankWithChecks(text, b.Version)...), text))
 	if b.Known() {
 		for i := range out {
-			out[i].Build = b.String()
+			out[i].Build, out[i].BuildVia = b.String(), via
 		}
 	}
 	return out

@@ -36,10 +36,44 @@ func (idx *Index) since(h checks.Hit, v string) []string {
 	if e.Kind == "removed" {
 		out = append(out, "removed since: its page says when, and what replaced it")
 	}
-	for _, c := range idx.FnChanges[e.File+"#"+e.Fn] {
+	return out
+}
+
+// SinceChange is a commit after the paste's build that changed the
+// function of the check matched.
+type SinceChange struct {
+	Commit  string `json:"commit"` // short hash
+	Date    string `json:"date"`
+	Version string `json:"version"`
+	Subject string `json:"subject,omitempty"`
+	URL     string `json:"url,omitempty"`
+}
+
+// String is how text output lists it: "changed: Subject (2025-03-01,
+// 0.2.26, abc123456)".
+func (c SinceChange) String() string {
+	s := "changed: "
+	if c.Subject != "" {
+		s += c.Subject + " "
+	}
+	return s + "(" + c.Date + ", " + c.Version + ", " + c.Commit + ")"
+}
+
+// changes lists the commits after version v that changed the hit's
+// function, newest first ("" says nothing).
+func (idx *Index) changes(h checks.Hit, v string) []SinceChange {
+	if v == "" {
+		return nil
+	}
+	var out []SinceChange
+	for _, c := range idx.FnChanges[h.Entry.File+"#"+h.Entry.Fn] {
 		f := strings.Fields(c)
 		if len(f) == 3 && compareVersions(f[2], v) > 0 {
-			out = append(out, "changed: "+f[0]+" "+f[1]+" ("+f[2]+")")
+			sc := SinceChange{Commit: f[0], Date: f[1], Version: f[2], Subject: idx.Subjects[f[0]]}
+			if idx.CommitURL != "" {
+				sc.URL = idx.CommitURL + f[0]
+			}
+			out = append(out, sc)
 		}
 	}
 	return out

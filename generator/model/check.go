@@ -177,9 +177,34 @@ type RemovedCheck struct {
 	ReplacedBy string // the id it was reworded into, if any
 	// Where it was last seen (file and line), when the history knows.
 	Where Location
+	// Last is the check as the last revision that had it wrote it: nil
+	// when the history could not read that revision.
+	Last *RemovedCode
+	// SameMessage are today's checks that print its last message
+	// elsewhere (what took its place, when it was not reworded).
+	SameMessage []*Check
 	// Explanation written for it while it existed, now orphaned.
 	Explanation *Explanation
 }
+
+// RemovedCode is a removed check in the last revision that had it.
+type RemovedCode struct {
+	// At is the commit that made that revision of its file: the file at
+	// At holds the check at Where.Line (pinned links point there).
+	At        Event
+	Macro     string
+	Kind      string
+	Pieces    []string // as Check.Pieces
+	Condition string
+	EndLine   int
+	// Code, CodeStart and CodeSpans are as a Check's.
+	Code      string
+	CodeStart int
+	CodeSpans []CodeSpan
+}
+
+// Message is the message with its values as Placeholder, as Check's.
+func (r *RemovedCode) Message() string { return strings.Join(r.Pieces, Placeholder) }
 
 // Explanation is a file of the handbook's explanations/ folder: what a
 // check means, an example that fails, the fix, in Markdown.

@@ -6,6 +6,10 @@ type Event struct {
 	Commit  string `json:"commit"`  // full hash
 	Date    string `json:"date"`    // YYYY-MM-DD, the commit's (committer) date
 	Version string `json:"version"` // python/version.txt (earlier: version.txt) at that commit; "" if absent
+	// Subject is the first line of the commit's message. The history keeps
+	// each commit's subject once and fills it in when applied (so its
+	// cache does not repeat it per event); "" when unknown.
+	Subject string `json:"subject,omitempty"`
 }
 
 // Since renders "0.2.18, 2024-09-10" (or just the date when the version is

@@ -238,6 +238,10 @@ type Handbook struct {
 	// Versions are the first commit of each nvFuser version
 	// (python/version.txt), oldest first; empty without git history.
 	Versions []Event
+	// Mainline are the commits of the checkout's first-parent history,
+	// full hashes, oldest first (generator/history): a build named by its
+	// commit alone finds its version there.
+	Mainline []string
 	// StrayExplanations are explanations/<id>.md files whose id no check of
 	// this checkout has or ever had (the history tells): a warning in a
 	// build, an error under gen check --strict.

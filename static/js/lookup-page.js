@@ -72,10 +72,25 @@
       if (m.level) li.appendChild(el("span", "lookup-level lookup-level-" + m.level, " " + levelWords[m.level] + (m.how ? " (" + m.how + ")" : "")));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
-      if (m.since && m.since.length > 0) {
+      if (m.build_via && m === matches[0]) li.appendChild(el("p", "lookup-build-via", "Build: " + m.build_via + "."));
+      if ((m.since && m.since.length > 0) || (m.changes && m.changes.length > 0)) {
         li.appendChild(el("p", "lookup-since", "Since nvFuser " + m.build + ":"));
         var ul = el("ul", "lookup-since-list");
-        m.since.forEach(function (x) { ul.appendChild(el("li", null, x)); });
+        (m.since || []).forEach(function (x) { ul.appendChild(el("li", null, x)); });
+        // Each commit: its subject, date and version, and the short hash
+        // linked to the commit (text only: a subject is nvFuser's text).
+        (m.changes || []).forEach(function (c) {
+          var item = el("li", null, "changed: " + (c.subject ? c.subject + " " : "") + "(" + c.date + ", " + c.version + ", ");
+          var code = el("code", null, c.commit);
+          if (c.url && /^https:\/\//.test(c.url)) {
+            var link = el("a", null, "");
+            link.href = c.url;
+            link.appendChild(code);
+            item.appendChild(link);
+          } else item.appendChild(code);
+          item.appendChild(document.createTextNode(")"));
+          ul.appendChild(item);
+        });
         li.appendChild(ul);
       }
       var ev = el("p", "lookup-evidence", "Matched: " + m.evidence.join(", "));

@@ -604,6 +604,12 @@
   ];
   var reSourceCommit = /github\.com\/NVIDIA\/Fuser\/(?:blob|tree|commit)\/([0-9a-f]{7,40})\b/i;
   var reHash = /^[0-9a-fA-F]{7,40}$/;
+  var reCommit = [
+    [/\bnv_?fuser\b[^\n]{0,60}?\+git([0-9a-f]{7,40})\b/i, "nvfuser commit"],
+    [/\bgit\b[^\n]{0,80}?\brev-parse(?:[ \t]+--short(?:=[0-9]+)?)?[ \t]+HEAD[ \t]*\r?\n[ \t]*([0-9a-f]{7,40})\b/i, "git rev-parse"],
+    [/\bFuser(?:\.git)?@([0-9a-f]{7,40})\b/i, "pip requirement"],
+    [/[\/\\](?:nv)?fuser[-_]([0-9a-f]{7,40})[\/\\]/i, "path"]
+  ];
   function canonicalVersion(v) {
     var parts = v.split(".");
     for (var i = 0; i < parts.length; i++) {
@@ -623,12 +629,37 @@
       var c = reSourceCommit.exec(text);
       if (c) { b.commit = c[1].toLowerCase(); if (b.from === "") b.from = "source link"; }
     }
+    for (var j = 0; j < reCommit.length && b.commit === ""; j++) {
+      var cm = reCommit[j][0].exec(text);
+      if (cm) { b.commit = cm[1].toLowerCase(); if (b.from === "") b.from = reCommit[j][1]; }
+    }
     return b;
+  }
+
+  // A build named by its commit alone (resolveCommit in build.go).
+  function shortCommit(h) { return h.length > 9 ? h.slice(0, 9) : h; }
+  function resolveCommit(index, b) {
+    var bc = index.build_commits;
+    if (b.commit === "" || !bc || Object.keys(bc).length === 0) return { b: b, via: "" };
+    var short = b.commit.slice(0, 7), found = [];
+    Object.keys(bc).sort(byteOrder).forEach(function (v) {
+      var list = bc[v];
+      for (var i = 0; i + 7 <= list.length; i += 7) {
+        if (list.slice(i, i + 7) === short) { found.push(v); break; }
+      }
+    });
+    var c = shortCommit(b.commit);
+    if (found.length === 0) return { b: b, via: "commit " + c + " is not on nvFuser's main line as the handbook read it: lines resolved as the paste's version says, else against today's" };
+    if (found.length > 1) return { b: b, via: "commit " + c + " is ambiguous on nvFuser's main line: lines resolved as the paste's version says, else against today's" };
+    if (found[0] === "") return { b: b, via: "commit " + c + " is older than nvFuser's first version: lines resolved against today's" };
+    if (b.version === "") return { b: { version: found[0], commit: b.commit, from: b.from }, via: "version " + found[0] + " from the history: commit " + c + " is on nvFuser's main line in " + found[0] };
+    if (b.version !== found[0]) return { b: b, via: "the paste says " + b.version + ", but commit " + c + " is in " + found[0] + " on nvFuser's main line: lines resolved as the paste says" };
+    return { b: b, via: "commit " + c + " is on nvFuser's main line in " + found[0] };
   }
   function buildKnown(b) { return b.version !== "" || b.commit !== ""; }
   function buildString(b) {
-    if (b.version !== "" && b.commit !== "") return b.version + "+git" + b.commit;
-    if (b.commit !== "") return "commit " + b.commit;
+    if (b.version !== "" && b.commit !== "") return b.version + "+git" + shortCommit(b.commit);
+    if (b.commit !== "") return "commit " + shortCommit(b.commit);
     return b.version;
   }
   function parseVersionField(s) {
@@ -757,11 +788,24 @@
       }
     });
     if (e.k === "removed") out.push("removed since: its page says when, and what replaced it");
-    var key = e.f + "#" + (e.fn || "");
-    if (index.fn_changes && Object.prototype.hasOwnProperty.call(index.fn_changes, key)) {
+    return out.length > 0 ? out : null;
+  }
+
+  // The commits after the paste's build that changed the check's
+  // function, with their subjects (changes in since.go).
+  function sinceChanges(index, h, v) {
+    if (v === "") return null;
+    var e = h.e, out = [], key = e.f + "#" + (e.fn || "");
+    var has = function (o, k) { return o && Object.prototype.hasOwnProperty.call(o, k); };
+    if (has(index.fn_changes, key)) {
       index.fn_changes[key].forEach(function (c) {
         var f = c.split(/[\t\n\f\r\v ]+/).filter(function (x) { return x !== ""; });
-        if (f.length === 3 && compareVersions(f[2], v) > 0) out.push("changed: " + f[0] + " " + f[1] + " (" + f[2] + ")");
+        if (f.length === 3 && compareVersions(f[2], v) > 0) {
+          var sc = { commit: f[0], date: f[1], version: f[2] };
+          if (has(index.subjects, f[0]) && index.subjects[f[0]] !== "") sc.subject = index.subjects[f[0]];
+          if (index.commit_url) sc.url = index.commit_url + f[0];
+          out.push(sc);
+        }
       });
     }
     return out.length > 0 ? out : null;
@@ -799,6 +843,8 @@
       if (inner !== "") c.wrapper = inner;
       var sn = since(index, h, v);
       if (sn) c.since = sn;
+      var sc = sinceChanges(index, h, v);
+      if (sc) c.changes = sc;
       out.push(c);
     });
     notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });
@@ -836,8 +882,10 @@
   function rankFor(index, text, given) {
     var b = parseVersionField(given);
     if (!buildKnown(b)) b = parseBuild(text);
+    var r = resolveCommit(index, b), via = r.via;
+    b = r.b;
     var out = claimFirst(withSettings(index, rankOptions(index, text).concat(rankWithChecks(index, text, b.version)), text));
-    if (buildKnown(b)) out.forEach(function (m) { m.build = buildString(b); });
+    if (buildKnown(b)) out.forEach(function (m) { m.build = buildString(b); if (via !== "") m.build_via = via; });
     return out;
   }
 
