@@ -6,6 +6,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // mergeChecks puts the checks into the handbook and links each to the
@@ -93,7 +94,7 @@ func quoteChecks(h *model.Handbook) {
 	if len(h.Checks) == 0 {
 		return
 	}
-	entries := checks.Entries(h.Checks)
+	entries := rank.Entries(h.Checks)
 	byID := make(map[string]*model.Check, len(h.Checks))
 	for _, c := range h.Checks {
 		byID[c.ID] = c
@@ -101,10 +102,10 @@ func quoteChecks(h *model.Handbook) {
 	// Matching a note against thousands of checks is the costly part,
 	// and notes are independent: matched on every core, recorded in
 	// note order.
-	hits := make([][]checks.Hit, len(h.Notes))
+	hits := make([][]rank.Hit, len(h.Notes))
 	parallel.For(len(h.Notes), func(i int) {
 		n := h.Notes[i]
-		hits[i] = checks.Match(entries, n.Title+"\n"+n.Body)
+		hits[i] = rank.Match(entries, n.Title+"\n"+n.Body)
 	})
 	for i, n := range h.Notes {
 		for _, hit := range hits[i] {

@@ -10,12 +10,13 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // Checks in the lookup. nvFuser's own checks (generator/checks) are in
 // the index beside the notes: a pasted error finds the check that raised
 // it by its message template, its condition and the frames nvFuser prints
-// (checks.Match, ported to static/js/lookup.js as matchChecks). A note
+// (rank.Match, ported to static/js/lookup.js as matchChecks). A note
 // that quotes a matched check comes first, the check right after it;
 // otherwise the check's page leads and the notes follow.
 
@@ -29,7 +30,7 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	if len(cs) == 0 {
 		return
 	}
-	idx.Checks = checks.Entries(cs)
+	idx.Checks = rank.Entries(cs)
 	for i, c := range cs {
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
@@ -112,7 +113,7 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 		for _, r := range removed {
 			if has[r.ID] {
-				e := checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+				e := rank.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
 					File: r.Where.File, Fn: r.Function}
 				if w := checks.OldWording(r.ID, r.Function); w != "" {
 					e.Old = []string{w}
@@ -121,7 +122,7 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 			}
 		}
 	}
-	checks.AddPast(idx.Checks, spots)
+	rank.AddPast(idx.Checks, spots)
 }
 
 // asciiSpace is the white space both front ends trim from titles.
@@ -155,18 +156,18 @@ func unwrap(text string) []string {
 // the innermost check of each inner error, in printed order, each with
 // the wrapper's id, then the wrapper itself (wrapped reports whether
 // that happened).
-func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) {
+func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
 	parts := unwrap(text)
 	if len(parts) == 1 {
-		return checks.MatchAt(idx.Checks, text, v), ""
+		return rank.MatchAt(idx.Checks, text, v), ""
 	}
-	outer := checks.MatchAt(idx.Checks, parts[0], v)
+	outer := rank.MatchAt(idx.Checks, parts[0], v)
 	if len(outer) > 0 {
 		wrapper = outer[0].Entry.ID
 	}
 	seen := map[string]bool{}
 	for _, p := range parts[1:] {
-		for _, h := range checks.MatchAt(idx.Checks, p, v) {
+		for _, h := range rank.MatchAt(idx.Checks, p, v) {
 			if h.Entry.ID != wrapper {
 				if !seen[h.Entry.ID] {
 					seen[h.Entry.ID] = true
@@ -177,7 +178,7 @@ func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) 
 		}
 	}
 	if len(hits) == 0 {
-		return checks.MatchAt(idx.Checks, text, v), ""
+		return rank.MatchAt(idx.Checks, text, v), ""
 	}
 	for _, h := range outer {
 		if !seen[h.Entry.ID] {
@@ -198,7 +199,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 	if len(hits) == 0 {
 		return notes
 	}
-	printed := reMessageAfter.MatchString(checks.Flatten(text))
+	printed := reMessageAfter.MatchString(rank.Flatten(text))
 	scores := map[string]Scored{}
 	for _, s := range idx.Scores(text) {
 		scores[s.ID] = s

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // IndexPath is where the index lives in the built site. The browser page
@@ -41,8 +41,8 @@ type Index struct {
 	Vars []VarDoc `json:"vars,omitempty"`
 	// Checks are nvFuser's checks (see checks.go); their pages are at
 	// CheckURL + id + "/".
-	Checks   []checks.Entry `json:"checks,omitempty"`
-	CheckURL string         `json:"check_url,omitempty"`
+	Checks   []rank.Entry `json:"checks,omitempty"`
+	CheckURL string       `json:"check_url,omitempty"`
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`

@@ -388,7 +388,7 @@
     return out.concat(ranked.slice(1));
   }
 
-  // nvFuser's checks (generator/checks/match.go, checks.Match): the same
+  // nvFuser's checks (generator/rank/match.go, rank.Match): the same
   // evidence and the same integer points.
   var checkFrameExact = 4000, checkFramePast = 3000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
   var reCheckSpace = /[\t\n\f\r\v ]+/g;
@@ -469,7 +469,7 @@
     return false;
   }
 
-  // pastAt (generator/checks/past.go): the check sat at file:line in a
+  // pastAt (generator/rank/past.go): the check sat at file:line in a
   // past revision; with the build's version v, whether it sat there in
   // that version (atBuild) or only in others (excluded).
   function inVersions(v, from, to) {

@@ -1,4 +1,4 @@
-package checks
+package rank
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -106,7 +107,6 @@ type Hit struct {
 
 var (
 	reSpace = regexp.MustCompile(`[\t\n\f\r\v ]+`)
-	reANSI  = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 	reWords = regexp.MustCompile(`[a-z0-9_]+`)
 	// The two places nvFuser prints where a check is.
 	reRaised   = regexp.MustCompile(`Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)`)
@@ -122,11 +122,9 @@ var (
 	reNoMessage = regexp.MustCompile(`please report a bug with repro script to NVFuser at [^ ]+ Exception raised from`)
 )
 
-// Flatten is what matching compares: no colour codes, every run of white
-// space one space.
-func Flatten(s string) string {
-	return reSpace.ReplaceAllString(reANSI.ReplaceAllString(s, ""), " ")
-}
+// Flatten is what matching compares (checks.Flatten: the extractor
+// flattens tests' expected texts the same way).
+func Flatten(s string) string { return checks.Flatten(s) }
 
 // Entries turns checks into index entries, with every weight computed
 // from how often its piece, condition, function and file occur.
@@ -490,20 +488,6 @@ const (
 	MinOldWords   = 3
 	OldWordPoints = 250
 )
-
-// OldWording is the words of an id after its function's: the first
-// words of the message the check had when it was known by that id.
-func OldWording(id, fn string) string {
-	words := strings.Split(id, "-")
-	if fw := slugWords(fn, 8); len(fw) > 0 && len(words) > len(fw) && strings.Join(words[:len(fw)], "-") == strings.Join(fw, "-") {
-		words = words[len(fw):]
-	}
-	// A numbered twin's suffix is no word of the message.
-	if n := len(words); n > 1 && strings.Trim(words[n-1], "0123456789") == "" {
-		words = words[:n-1]
-	}
-	return strings.Join(words, " ")
-}
 
 // spellings pair the success constant a safe-call macro compares with
 // the spelling its API gives error codes.
