@@ -31,6 +31,7 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		return
 	}
 	idx.Checks = rank.Entries(cs)
+	idx.dropRanked()
 	for i, c := range cs {
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
@@ -123,6 +124,23 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 	}
 	rank.AddPast(idx.Checks, spots)
+	idx.dropRanked()
+}
+
+// rankIndex is the rank index over the checks, made once.
+func (idx *Index) rankIndex() *rank.Index {
+	idx.rankMu.Lock()
+	defer idx.rankMu.Unlock()
+	if idx.ranked == nil {
+		idx.ranked = rank.NewIndex(idx.Checks)
+	}
+	return idx.ranked
+}
+
+func (idx *Index) dropRanked() {
+	idx.rankMu.Lock()
+	idx.ranked = nil
+	idx.rankMu.Unlock()
 }
 
 // asciiSpace is the white space both front ends trim from titles.
@@ -157,17 +175,18 @@ func unwrap(text string) []string {
 // the wrapper's id, then the wrapper itself (wrapped reports whether
 // that happened).
 func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
+	x := idx.rankIndex()
 	parts := unwrap(text)
 	if len(parts) == 1 {
-		return rank.MatchAt(idx.Checks, text, v), ""
+		return x.MatchAt(text, v), ""
 	}
-	outer := rank.MatchAt(idx.Checks, parts[0], v)
+	outer := x.MatchAt(parts[0], v)
 	if len(outer) > 0 {
 		wrapper = outer[0].Entry.ID
 	}
 	seen := map[string]bool{}
 	for _, p := range parts[1:] {
-		for _, h := range rank.MatchAt(idx.Checks, p, v) {
+		for _, h := range x.MatchAt(p, v) {
 			if h.Entry.ID != wrapper {
 				if !seen[h.Entry.ID] {
 					seen[h.Entry.ID] = true
@@ -178,7 +197,7 @@ func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
 		}
 	}
 	if len(hits) == 0 {
-		return rank.MatchAt(idx.Checks, text, v), ""
+		return x.MatchAt(text, v), ""
 	}
 	for _, h := range outer {
 		if !seen[h.Entry.ID] {

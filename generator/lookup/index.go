@@ -50,6 +50,11 @@ type Index struct {
 	// checks, newest first, by "file#function": "abc1234 2024-12-10 0.2.23"
 	// (see since.go).
 	FnChanges map[string][]string `json:"fn_changes,omitempty"`
+
+	// ranked indexes Checks for matching (rank.Index), made on first use
+	// and dropped whenever WithChecks or WithPast change them.
+	rankMu sync.Mutex
+	ranked *rank.Index
 }
 
 // URL is the address of one page the index links to ("" when it links
