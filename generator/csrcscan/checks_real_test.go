@@ -54,3 +54,26 @@ func TestChecksOnRealCheckout(t *testing.T) {
 		}
 	}
 }
+
+// TestCaughtOnRealCheckout: the checks that carry caught errors are the
+// parallel compiler's, and each prints its inner errors after the text
+// nvFuser's runtime writes before them.
+func TestCaughtOnRealCheckout(t *testing.T) {
+	r, err := Scan(os.DirFS(testsite.Fuser(t)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wrappers []string
+	for _, c := range r.Checks {
+		if len(c.Caught) > 0 {
+			wrappers = append(wrappers, c.ID)
+			t.Logf("%s at %s: %q", c.ID, c.Where, c.Caught)
+			if !strings.HasPrefix(c.Message(), "Detected exception while compiling fusion segments in parallel") || len(c.Caught) != 1 || c.Caught[0] != "Error from segmentation group {}:" {
+				t.Errorf("%s at %s carries %q", c.ID, c.Where, c.Caught)
+			}
+		}
+	}
+	if len(wrappers) == 0 {
+		t.Error("no check carries a caught error: the parallel compiler's wrapper was not found")
+	}
+}

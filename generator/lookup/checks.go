@@ -31,6 +31,7 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 		return
 	}
 	idx.Checks = rank.Entries(cs)
+	idx.Wrappers = wrappers(cs)
 	idx.dropRanked()
 	for i, c := range cs {
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
@@ -139,23 +140,61 @@ func (idx *Index) rankIndex() *rank.Index {
 
 func (idx *Index) dropRanked() {
 	idx.rankMu.Lock()
-	idx.ranked = nil
+	idx.ranked, idx.inner = nil, nil
 	idx.rankMu.Unlock()
 }
 
 // asciiSpace is the white space both front ends trim from titles.
 const asciiSpace = " \t\n\f\r\v"
 
-// reInner is how nvFuser's runtime prints each error its parallel
-// compiler caught, inside the wrapper check's message
-// (csrc/runtime/fusion_kernel_runtime.cpp writes it into the message the
-// wrapper's template ends with): the inner errors follow it, in order.
-var reInner = regexp.MustCompile(`Error from segmentation group [0-9]+:`)
+// Wrapped errors. A check whose message carries errors nvFuser caught
+// (model.Check.Caught, read from its source by generator/checks: the
+// parallel compiler's) prints a text before each; the index carries
+// those texts (Index.Wrappers) and a paste is cut at each, so that every
+// inner error is matched on its own. An index from a checkout without
+// such a check cuts nothing.
+
+// wrappers are the texts the checks print before each caught error,
+// sorted, once each.
+func wrappers(cs []*model.Check) []string {
+	var out []string
+	for _, c := range cs {
+		for _, w := range c.Caught {
+			if !contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// innerPattern is the expression a paste is cut by: each wrapper's text,
+// its values any run of characters but white space (the browser builds
+// the same one, lookup.js innerPattern).
+func innerPattern(ws []string) string {
+	var alts []string
+	for _, w := range ws {
+		pieces := strings.Split(w, model.Placeholder)
+		for i, p := range pieces {
+			pieces[i] = regexp.QuoteMeta(p)
+		}
+		alts = append(alts, strings.Join(pieces, `[^ \t\n\r]+?`))
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	return "(?:" + strings.Join(alts, "|") + ")"
+}
 
 // unwrap cuts a text at each inner error: the wrapper's part first, then
 // one part per inner error; a text with none is one part.
-func unwrap(text string) []string {
-	locs := reInner.FindAllStringIndex(text, 64)
+func (idx *Index) unwrap(text string) []string {
+	re := idx.innerRE()
+	if re == nil {
+		return []string{text}
+	}
+	locs := re.FindAllStringIndex(text, 64)
 	if len(locs) == 0 {
 		return []string{text}
 	}
@@ -170,13 +209,23 @@ func unwrap(text string) []string {
 	return parts
 }
 
+// innerRE is innerPattern compiled, once.
+func (idx *Index) innerRE() *regexp.Regexp {
+	idx.rankMu.Lock()
+	defer idx.rankMu.Unlock()
+	if idx.inner == nil && len(idx.Wrappers) > 0 {
+		idx.inner = regexp.MustCompile(innerPattern(idx.Wrappers))
+	}
+	return idx.inner
+}
+
 // checkHits matches the checks against the text: for a wrapped error,
 // the innermost check of each inner error, in printed order, each with
 // the wrapper's id, then the wrapper itself (wrapped reports whether
 // that happened).
 func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
 	x := idx.rankIndex()
-	parts := unwrap(text)
+	parts := idx.unwrap(text)
 	if len(parts) == 1 {
 		return x.MatchAt(text, v), ""
 	}

@@ -28,6 +28,7 @@ func fixtureChecks() []*model.Check {
 	cs = append(cs,
 		&model.Check{ID: "compilefusionparallel-detected-exception-while-compiling-fusion-segments", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces:    []string{"Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n", ""},
+			Caught:    []string{"Error from segmentation group {}:"},
 			Condition: "thread_pool_error_message.empty()", Function: "compileFusionParallel", Within: "compileFusionParallel",
 			Where: model.Location{File: "csrc/runtime/fusion_kernel_runtime.cpp", Line: 345}, EndLine: 349},
 		&model.Check{ID: "traverse-bfs-traversal-could-not-visit-some-nodes", Macro: "NVF_THROW", Kind: model.CheckThrow,
@@ -250,4 +251,54 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	// A build given in the version field, as `gen lookup --version` and
 	// the page's field give it, over the same texts.
 	compareWithBrowserAt(t, checkIndex(t), inputs, texts, "0.2.10")
+}
+
+// TestWrappersFromChecks: a paste is cut where the checks' own sources
+// say a wrapper prints each caught error, and nowhere else: a checkout
+// whose wrapper prints another text (with characters an expression
+// would read as operators) cuts at that text; one with no wrapper cuts
+// nothing. Both front ends agree.
+func TestWrappersFromChecks(t *testing.T) {
+	const inner = " INTERNAL ASSERT FAILED at \"/w/csrc/bfs.h\":261, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. BFS traversal could not visit some nodes: idg{1 2}\n"
+	const vec = "Vectorized accesses cannot be inline with computation: T3\nException raised from validateVectorize at /w/csrc/device_lower/validation.cpp:1566 (most recent call first):\n"
+	other := func(caught []string) *Index {
+		cs := fixtureChecks()
+		for _, c := range cs {
+			if c.Caught != nil {
+				c.Caught = caught
+			}
+		}
+		idx := fixtureIndex(t)
+		idx.WithChecks(cs, "https://h.test/errors/", nil)
+		return idx
+	}
+	wrapped := func(marker string) string {
+		return "RuntimeError:  INTERNAL ASSERT FAILED at \"/w/csrc/runtime/fusion_kernel_runtime.cpp\":345, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n\n" +
+			strings.ReplaceAll(marker, "N", "7") + " " + inner + "\n" + strings.ReplaceAll(marker, "N", "9") + " " + vec
+	}
+	for _, c := range []struct {
+		name   string
+		idx    *Index
+		text   string
+		inners int
+	}{
+		{"the segmentation wrapper", checkIndex(t), wrapped("Error from segmentation group N:"), 2},
+		{"another wrapper's text", other([]string{"Worker ({}) failed [pool.*]:"}), wrapped("Worker (N) failed [pool.*]:"), 2},
+		{"another wrapper's text, the segmentation marker pasted", other([]string{"Worker ({}) failed [pool.*]:"}), wrapped("Error from segmentation group N:"), 0},
+		{"no wrapper in the checkout", other(nil), wrapped("Error from segmentation group N:"), 0},
+	} {
+		n := 0
+		for _, m := range c.idx.Rank(c.text) {
+			if m.Wrapper != "" && m.Kind == "check" {
+				n++
+			}
+		}
+		if n != c.inners {
+			t.Errorf("%s: %d inner errors found, want %d", c.name, n, c.inners)
+		}
+		out := compareWithBrowser(t, c.idx, []string{c.name}, []string{c.text})
+		if (c.inners > 0) != strings.Contains(out, `"wrapper":`) {
+			t.Errorf("%s: the browser's results disagree on wrapping: %s", c.name, out)
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -43,6 +44,10 @@ type Index struct {
 	// CheckURL + id + "/".
 	Checks   []rank.Entry `json:"checks,omitempty"`
 	CheckURL string       `json:"check_url,omitempty"`
+	// Wrappers are what wrapper checks print before each error they
+	// caught, as templates ("Error from segmentation group {}:"): a
+	// paste is cut at each (see checks.go).
+	Wrappers []string `json:"wrappers,omitempty"`
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`
@@ -55,6 +60,7 @@ type Index struct {
 	// and dropped whenever WithChecks or WithPast change them.
 	rankMu sync.Mutex
 	ranked *rank.Index
+	inner  *regexp.Regexp
 }
 
 // URL is the address of one page the index links to ("" when it links

@@ -712,19 +712,35 @@
     return keyed.map(function (k) { return k.m; });
   }
 
-  // Wrapped errors (generator/lookup/checks.go, unwrap and checkHits).
-  var reInner = /Error from segmentation group [0-9]+:/g;
-  function unwrap(text) {
+  // Wrapped errors (generator/lookup/checks.go, innerPattern, unwrap and
+  // checkHits): the index's wrappers are the texts wrapper checks print
+  // before each error they caught, as templates read from nvFuser's source.
+  function innerPattern(ws) {
+    var alts = (ws || []).map(function (w) {
+      return w.split("{}").map(function (p) { return p.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }).join("[^ \\t\\n\\r]+?");
+    });
+    return alts.length === 0 ? "" : "(?:" + alts.join("|") + ")";
+  }
+  function unwrap(index, text) {
+    if (index._inner === undefined) {
+      var pat = innerPattern(index.wrappers);
+      index._inner = pat === "" ? null : new RegExp(pat, "g");
+    }
+    var reInner = index._inner;
+    if (reInner === null) return [text];
     var locs = [], m;
     reInner.lastIndex = 0;
-    while ((m = reInner.exec(text)) !== null && locs.length < 64) locs.push([m.index, m.index + m[0].length]);
+    while ((m = reInner.exec(text)) !== null && locs.length < 64) {
+      locs.push([m.index, m.index + m[0].length]);
+      if (m[0].length === 0) reInner.lastIndex++;
+    }
     if (locs.length === 0) return [text];
     var parts = [text.slice(0, locs[0][0])];
     locs.forEach(function (l, i) { parts.push(text.slice(l[1], i + 1 < locs.length ? locs[i + 1][0] : text.length)); });
     return parts;
   }
   function checkHits(index, text, v) {
-    var parts = unwrap(text);
+    var parts = unwrap(index, text);
     if (parts.length === 1) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
     var outer = matchChecks(index.checks, parts[0], v);
     var wrapper = outer.length > 0 ? outer[0].e.id : "";
