@@ -4,8 +4,9 @@
 //
 //	go run ./internal/cmd/modeltime -source ../Fuser -notes notes -notes '../shared/seeds/*.txt' -runs 3
 //
-// The history cache is read from -project's generated/cache, as gen
-// build reads it from the project folder.
+// The settings are config.toml's (-config), as gen build reads them: the
+// checkout's docs are read as guides, and the history cache is the
+// project folder's generated/cache.
 package main
 
 import (
@@ -27,7 +28,7 @@ func (l *list) Set(s string) error { *l = append(*l, s); return nil }
 func main() {
 	var notes list
 	source := flag.String("source", "", "nvFuser checkout")
-	project := flag.String("project", ".", "project folder (its generated/cache holds the history)")
+	cfg := flag.String("config", "config.toml", "the project's config.toml")
 	runs := flag.Int("runs", 1, "runs, one after the other")
 	flag.Var(&notes, "notes", "notes folder or glob (repeatable)")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile of the runs here")
@@ -45,8 +46,12 @@ func main() {
 	}
 	for i := 0; i < *runs; i++ {
 		r := &pipeline.Result{}
-		s := &config.Settings{Source: *source, Notes: notes, ProjectDir: *project}
-		if err := pipeline.Model(s, r); err != nil {
+		s, err := config.Load(*cfg)
+		if err == nil {
+			s.Source, s.Notes = *source, notes
+			err = pipeline.Model(s, r)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			pprof.StopCPUProfile()
 			os.Exit(1)
