@@ -94,6 +94,12 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if m.Wrapper != "" {
 			fmt.Fprintf(stdout, "   inside the wrapper check %s\n", m.Wrapper)
 		}
+		if u := m.Undecided(); u != "" {
+			fmt.Fprintf(stdout, "   %s\n", u)
+			for _, s := range m.Twins {
+				fmt.Fprintf(stdout, "     - %s  %s\n", s.Where(), s.URL)
+			}
+		}
 		if len(m.Since) > 0 {
 			fmt.Fprintf(stdout, "   since nvfuser %s:\n", m.Build)
 			for _, s := range m.Since {

@@ -222,20 +222,34 @@ func (idx *Index) innerRE() *regexp.Regexp {
 // checkHits matches the checks against the text: for a wrapped error,
 // the innermost check of each inner error, in printed order, each with
 // the wrapper's id, then the wrapper itself (wrapped reports whether
-// that happened).
-func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
+// that happened). twins maps a hit's id to the checks that print its
+// text with its points, itself included (rank.Tied), when there are
+// several: nothing in the paste chose between them.
+func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string, twins map[string][]*rank.Entry) {
 	x := idx.rankIndex()
+	twins = map[string][]*rank.Entry{}
+	match := func(part string) []rank.Hit {
+		hs := x.MatchAt(part, v)
+		for _, h := range hs {
+			if _, done := twins[h.Entry.ID]; !done {
+				if t := rank.Tied(hs, h); t != nil {
+					twins[h.Entry.ID] = t
+				}
+			}
+		}
+		return hs
+	}
 	parts := idx.unwrap(text)
 	if len(parts) == 1 {
-		return x.MatchAt(text, v), ""
+		return match(text), "", twins
 	}
-	outer := x.MatchAt(parts[0], v)
+	outer := match(parts[0])
 	if len(outer) > 0 {
 		wrapper = outer[0].Entry.ID
 	}
 	seen := map[string]bool{}
 	for _, p := range parts[1:] {
-		for _, h := range x.MatchAt(p, v) {
+		for _, h := range match(p) {
 			if h.Entry.ID != wrapper {
 				if !seen[h.Entry.ID] {
 					seen[h.Entry.ID] = true
@@ -246,7 +260,8 @@ func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
 		}
 	}
 	if len(hits) == 0 {
-		return x.MatchAt(text, v), ""
+		twins = map[string][]*rank.Entry{}
+		return match(text), "", twins
 	}
 	for _, h := range outer {
 		if !seen[h.Entry.ID] {
@@ -254,7 +269,16 @@ func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string) {
 			hits = append(hits, h)
 		}
 	}
-	return hits, wrapper
+	return hits, wrapper, twins
+}
+
+// sites are the twins' places, for the reader to choose from.
+func (idx *Index) sites(es []*rank.Entry) []Site {
+	out := make([]Site, len(es))
+	for i, e := range es {
+		out[i] = Site{ID: e.ID, URL: idx.CheckURL + e.ID + "/", File: e.File, Line: e.Lines[0], Fn: e.Fn}
+	}
+	return out
 }
 
 // rankWithChecks ranks the notes and the checks together.
@@ -263,7 +287,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 	if len(idx.Checks) == 0 {
 		return notes
 	}
-	hits, wrapper := idx.checkHits(text, v)
+	hits, wrapper, twins := idx.checkHits(text, v)
 	if len(hits) == 0 {
 		return notes
 	}
@@ -273,9 +297,21 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 		scores[s.ID] = s
 	}
 	out := []Match{}
-	placed := map[string]bool{}
+	placed, listed := map[string]bool{}, map[string]bool{}
 	for _, h := range hits {
 		level, how := checkHow(h, contradicts(h.Entry, h, printed))
+		// Twins nothing decided: one of them raised it, not surely this
+		// one. The first shown lists them all.
+		var tied []Site
+		if t := twins[h.Entry.ID]; t != nil {
+			if level == LevelRaised {
+				level = LevelProbably
+			}
+			if !listed[t[0].ID] {
+				listed[t[0].ID] = true
+				tied = idx.sites(t)
+			}
+		}
 		inner := ""
 		if wrapper != "" {
 			if h.Entry.ID == wrapper {
@@ -311,7 +347,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
 			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID,
-			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v)})
+			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v), Twins: tied})
 	}
 	for _, m := range notes {
 		if !placed[m.ID] {

@@ -48,6 +48,12 @@ func fixtureChecks() []*model.Check {
 			Pieces: []string{"CUDA error: ", " failed with error ", ""}, Condition: "_result == cudaSuccess",
 			Where: model.Location{File: "csrc/cuda_utils.h", Line: 44}, EndLine: 49},
 	)
+	// One text raised at three sites: only a frame tells them apart.
+	for i, site := range []struct{ file, fn string }{{"csrc/ops/arith.cpp", "castOp"}, {"csrc/ops/alias.cpp", "viewOp"}, {"csrc/python_frontend/translation.cpp", "handleCast"}} {
+		cs = append(cs, &model.Check{ID: "twin-unsupported-dtype-" + string(rune('a'+i)), Macro: "NVF_CHECK", Kind: model.CheckUser,
+			Pieces: []string{"Unsupported data type for this operation, expected a floating point or integral type: ", ""}, Condition: "isSupported(dtype)",
+			Function: site.fn, Within: site.fn, Where: model.Location{File: site.file, Line: 50 + 10*i}, EndLine: 51 + 10*i})
+	}
 	for i := 0; i < 30; i++ {
 		cs = append(cs, &model.Check{ID: "filler-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Macro: "NVF_ERROR_EQ", Kind: model.CheckInternal,
 			Pieces: []string{"Found ", " vs ", ". "}, Condition: "(a)==(b)", Function: "handle", Within: "handle",
@@ -126,6 +132,8 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"isvalidreference-reference-is-not-valid", ""},
 	{"twins: the driver API's spelling", "RuntimeError:  INTERNAL ASSERT FAILED at /w/csrc/runtime/executor.cpp:1200, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected _result != CUDA_SUCCESS . CUDA error: CUDA_ERROR_ILLEGAL_ADDRESS failed with an illegal memory access was encountered\n", "cuda-error-driver", ""},
 	{"twins: the runtime API's spelling", "Expected _result == cudaSuccess . CUDA error: cudaErrorInvalidResourceHandle failed with error invalid resource handle\n", "cuda-error-runtime", ""},
+	{"twins nothing decides: the text alone", "RuntimeError: Unsupported data type for this operation, expected a floating point or integral type: Float8_e8m0fnu\n", "twin-unsupported-dtype-a", "twin-unsupported-dtype-b"},
+	{"twins a frame decides", "RuntimeError: Unsupported data type for this operation, expected a floating point or integral type: Float8_e8m0fnu\nException raised from viewOp at /w/csrc/ops/alias.cpp:60 (most recent call first):\n", "twin-unsupported-dtype-b", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
 }
@@ -222,7 +230,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent"}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent", "Unsupported data type for this operation, expected a floating point or integral type: ", "Exception raised from viewOp at /w/csrc/ops/alias.cpp:60 ", "alias.cpp"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
@@ -240,7 +248,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, "changed: aaaaaaaaa 2025-03-01 (0.2.26)", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+	for _, want := range []string{`"twins":[{"id":"twin-unsupported-dtype-a"`, "past:", "build:", "wording:", `"since":["moved: `, "changed: aaaaaaaaa 2025-03-01 (0.2.26)", `"wrapper":`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}
@@ -300,5 +308,35 @@ func TestWrappersFromChecks(t *testing.T) {
 		if (c.inners > 0) != strings.Contains(out, `"wrapper":`) {
 			t.Errorf("%s: the browser's results disagree on wrapping: %s", c.name, out)
 		}
+	}
+}
+
+// TestTwinsUndecided: one text raised at several sites, and nothing in the
+// paste chooses: the first result says so (probably, not raised) and lists
+// every site; a frame that chooses lists none.
+func TestTwinsUndecided(t *testing.T) {
+	idx := checkIndex(t)
+	byName := map[string]string{}
+	for _, c := range checkTexts {
+		byName[c.name] = c.text
+	}
+	got := idx.Rank(byName["twins nothing decides: the text alone"])
+	if len(got) == 0 || got[0].Level != LevelProbably || len(got[0].Twins) != 3 {
+		t.Fatalf("undecided twins: %+v", got)
+	}
+	want := []Site{{ID: "twin-unsupported-dtype-a", URL: "https://h.test/errors/twin-unsupported-dtype-a/", File: "csrc/ops/arith.cpp", Line: 50, Fn: "castOp"},
+		{ID: "twin-unsupported-dtype-b", URL: "https://h.test/errors/twin-unsupported-dtype-b/", File: "csrc/ops/alias.cpp", Line: 60, Fn: "viewOp"},
+		{ID: "twin-unsupported-dtype-c", URL: "https://h.test/errors/twin-unsupported-dtype-c/", File: "csrc/python_frontend/translation.cpp", Line: 70, Fn: "handleCast"}}
+	if !reflect.DeepEqual(got[0].Twins, want) {
+		t.Errorf("sites: %+v, want %+v", got[0].Twins, want)
+	}
+	for _, m := range got[1:] {
+		if len(m.Twins) > 0 {
+			t.Errorf("%s lists the sites again", m.ID)
+		}
+	}
+	got = idx.Rank(byName["twins a frame decides"])
+	if len(got) == 0 || got[0].ID != "twin-unsupported-dtype-b" || got[0].Level != LevelRaised || len(got[0].Twins) != 0 {
+		t.Errorf("a frame decides: %+v", got)
 	}
 }

@@ -121,6 +121,20 @@ type Match struct {
 	// reworded, removed, and the commits that changed its function since,
 	// newest first (see since.go).
 	Since []string `json:"since,omitempty"`
+	// Twins are the checks that print the same text as this one and
+	// matched the paste as well, this one among them, when nothing in
+	// the paste (frame, file, line, function, spelling, values) tells
+	// which raised it: listed on the first of them shown.
+	Twins []Site `json:"twins,omitempty"`
+}
+
+// Site is one place a check raises from, with its page.
+type Site struct {
+	ID   string `json:"id"`
+	URL  string `json:"url"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Fn   string `json:"fn,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.

@@ -374,12 +374,59 @@ func best(hits []Hit) []Hit {
 		if hits[i].Points != hits[j].Points {
 			return hits[i].Points > hits[j].Points
 		}
+		// A tie: nothing in the text told them apart. A check in no
+		// function (a safe-call macro's body) is what every use of the
+		// macro raises: it comes before the uses.
+		if a, b := hits[i].Entry.Fn == "", hits[j].Entry.Fn == ""; a != b {
+			return a
+		}
 		return hits[i].Entry.ID < hits[j].Entry.ID
 	})
-	if len(hits) > MaxHits {
-		hits = hits[:MaxHits]
+	// Checks tied with the last one kept stay, up to MaxTied: one text
+	// raised at several sites, which the paste does not tell apart, is
+	// listed whole (see Tied).
+	n := min(len(hits), MaxHits)
+	for n > 0 && n < len(hits) && n < MaxTied && hits[n].Points == hits[n-1].Points {
+		n++
 	}
-	return hits
+	return hits[:n]
+}
+
+// MaxTied caps the hits kept when the last ones tie.
+const MaxTied = 12
+
+// Tied are the hits that print the same text as h, with h's points: its
+// message (or, with no message of its own, its condition) raised at
+// several sites, which nothing in the paste (frame, file, line,
+// function, spelling, values) told apart. nil when h has no such twin;
+// else h's own entry among them, in the hits' order.
+func Tied(hits []Hit, h Hit) []*Entry {
+	key := textKey(h.Entry)
+	if key == "" {
+		return nil
+	}
+	var out []*Entry
+	for _, o := range hits {
+		if o.Points == h.Points && textKey(o.Entry) == key {
+			out = append(out, o.Entry)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// textKey is the text an entry's error prints: its message when it has
+// words of its own, else its condition ("" when neither).
+func textKey(e *Entry) string {
+	switch {
+	case hasOwnText(e.Message):
+		return "m:" + e.Message
+	case e.Cond != "":
+		return "c:" + e.Cond
+	}
+	return ""
 }
 
 // score is one entry's evidence in the text: its hit, and whether it is

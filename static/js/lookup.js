@@ -591,8 +591,26 @@
       }
       if (points >= checkThreshold && specific >= checkSpecific) hits.push({ e: e, points: points, evidence: evidence });
     });
-    hits.sort(function (a, b) { return b.points - a.points || byteOrder(a.e.id, b.e.id); });
-    return hits.slice(0, checkMaxHits);
+    hits.sort(function (a, b) { return b.points - a.points || (a.e.fn ? 1 : 0) - (b.e.fn ? 1 : 0) || byteOrder(a.e.id, b.e.id); });
+    // Checks tied with the last one kept stay, up to checkMaxTied (best in
+    // generator/rank/match.go).
+    var n = Math.min(hits.length, checkMaxHits);
+    while (n > 0 && n < hits.length && n < checkMaxTied && hits[n].points === hits[n - 1].points) n++;
+    return hits.slice(0, n);
+  }
+  var checkMaxTied = 12;
+
+  // Twins nothing decided (Tied and textKey, generator/rank/match.go).
+  function textKey(e) {
+    if (hasOwnText(e.m || "")) return "m:" + (e.m || "");
+    if (e.c) return "c:" + e.c;
+    return "";
+  }
+  function tied(hits, h) {
+    var key = textKey(h.e);
+    if (key === "") return null;
+    var out = hits.filter(function (o) { return o.points === h.points && textKey(o.e) === key; }).map(function (o) { return o.e; });
+    return out.length < 2 ? null : out;
   }
 
   // The build a paste names (generator/lookup/build.go).
@@ -740,13 +758,24 @@
     return parts;
   }
   function checkHits(index, text, v) {
+    var twins = {};
+    function match(part) {
+      var hs = matchChecks(index.checks, part, v);
+      hs.forEach(function (h) {
+        if (!Object.prototype.hasOwnProperty.call(twins, h.e.id)) {
+          var t = tied(hs, h);
+          if (t) twins[h.e.id] = t;
+        }
+      });
+      return hs;
+    }
     var parts = unwrap(index, text);
-    if (parts.length === 1) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
-    var outer = matchChecks(index.checks, parts[0], v);
+    if (parts.length === 1) return { hits: match(text), wrapper: "", twins: twins };
+    var outer = match(parts[0]);
     var wrapper = outer.length > 0 ? outer[0].e.id : "";
     var hits = [], seen = {};
     parts.slice(1).forEach(function (p) {
-      var hs = matchChecks(index.checks, p, v);
+      var hs = match(p);
       for (var i = 0; i < hs.length; i++) {
         if (hs[i].e.id !== wrapper) {
           if (!seen[hs[i].e.id]) { seen[hs[i].e.id] = true; hits.push(hs[i]); }
@@ -754,9 +783,9 @@
         }
       }
     });
-    if (hits.length === 0) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
+    if (hits.length === 0) { twins = {}; return { hits: match(text), wrapper: "", twins: twins }; }
     outer.forEach(function (h) { if (!seen[h.e.id]) { seen[h.e.id] = true; hits.push(h); } });
-    return { hits: hits, wrapper: wrapper };
+    return { hits: hits, wrapper: wrapper, twins: twins };
   }
 
   // What happened to a check after the paste's build (generator/lookup/since.go).
@@ -788,14 +817,23 @@
   function rankWithChecks(index, text, v) {
     var notes = rank(index, text);
     if (!index.checks || index.checks.length === 0) return notes;
-    var found = checkHits(index, text, v), hits = found.hits, wrapper = found.wrapper;
+    var found = checkHits(index, text, v), hits = found.hits, wrapper = found.wrapper, twins = found.twins, listed = {};
     if (hits.length === 0) return notes;
     var printed = reMessageAfter.test(flatten(text));
     var scores = {};
     scoreDocs(index, text).forEach(function (s) { scores[s.id] = s; });
     var out = [], placed = {};
     hits.forEach(function (h) {
-      var lh = checkHow(h, contradicts(h, printed)), level = lh[0], how = lh[1], inner = "";
+      var lh = checkHow(h, contradicts(h, printed)), level = lh[0], how = lh[1], inner = "", sites = null;
+      // Twins nothing decided: one of them raised it; the first shown lists them.
+      var t = Object.prototype.hasOwnProperty.call(twins, h.e.id) ? twins[h.e.id] : null;
+      if (t) {
+        if (level === "raised") level = "probably";
+        if (!listed[t[0].id]) {
+          listed[t[0].id] = true;
+          sites = t.map(function (e) { var s = { id: e.id, url: index.check_url + e.id + "/", file: e.f, line: e.l[0] }; if (e.fn) s.fn = e.fn; return s; });
+        }
+      }
       if (wrapper !== "") {
         if (h.e.id === wrapper) level = "related"; else inner = wrapper;
       }
@@ -815,6 +853,7 @@
       if (inner !== "") c.wrapper = inner;
       var sn = since(index, h, v);
       if (sn) c.since = sn;
+      if (sites) c.twins = sites;
       out.push(c);
     });
     notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });
