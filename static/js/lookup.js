@@ -503,6 +503,47 @@
   var spellings = [["CUDA_SUCCESS", "CUDA_ERROR_"], ["cudaSuccess", "cudaError"], ["NVRTC_SUCCESS", "NVRTC_ERROR"]];
   var spellingPoints = 800;
 
+  // The candidate index (generator/rank/index.go, Index): each entry under
+  // its anchors, the first word of each older wording, its files (path and
+  // base name, past ones too) and its function, made once per index. A text
+  // is scored only against the entries its words and frames name, in entry
+  // order: the same hits as scoring every entry.
+  function candidateIndex(entries) {
+    if (entries._rx) return entries._rx;
+    var byWord = new Map(), byFile = new Map(), byFn = new Map(), known = Object.create(null);
+    function add(m, k, n) {
+      var l = m.get(k);
+      if (!l) m.set(k, [n]); else if (l[l.length - 1] !== n) l.push(n);
+    }
+    function addFile(m, path, n) {
+      add(m, path, n);
+      var i = path.lastIndexOf("/");
+      if (i >= 0) add(m, path.slice(i + 1), n);
+    }
+    entries.forEach(function (e, n) {
+      known[e.f] = true;
+      (e.a || []).forEach(function (w) { add(byWord, w, n); });
+      (e.o || []).forEach(function (w) { var sp = w.indexOf(" "); add(byWord, sp >= 0 ? w.slice(0, sp) : w, n); });
+      addFile(byFile, e.f, n);
+      (e.p || "").split(" ").forEach(function (g) { var k = g.indexOf("|"); if (k >= 0) addFile(byFile, g.slice(0, k), n); });
+      if (e.fn) add(byFn, e.fn, n);
+    });
+    var rx = { byWord: byWord, byFile: byFile, byFn: byFn, known: known };
+    Object.defineProperty(entries, "_rx", { value: rx, enumerable: false });
+    return rx;
+  }
+  function candidates(rx, words, fs) {
+    var out = [];
+    function take(l) { if (l) for (var i = 0; i < l.length; i++) out.push(l[i]); }
+    for (var w in words) take(rx.byWord.get(w));
+    fs.forEach(function (f) {
+      if (f.file !== "") take(rx.byFile.get(f.file));
+      if (f.fn !== "") take(rx.byFn.get(f.fn));
+    });
+    out.sort(function (a, b) { return a - b; });
+    return out.filter(function (n, i) { return i === 0 || n !== out[i - 1]; });
+  }
+
   function matchChecks(entries, text, v) {
     v = v || "";
     var flat = flatten(text);
@@ -511,10 +552,11 @@
     var fs = checkFrames(text);
     var condFirst = reCondFirst.test(flat);
     var noMessage = reNoMessage.test(flat);
-    var known = Object.create(null);
-    if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
+    var rx = candidateIndex(entries);
+    var known = fs.length > 0 ? rx.known : Object.create(null);
     var hits = [], lowerWords = null;
-    entries.forEach(function (e) {
+    candidates(rx, words, fs).forEach(function (n) {
+      var e = entries[n];
       var points = 0, specific = 0, evidence = [];
       var oldWords = 0;
       (e.o || []).forEach(function (w) {
