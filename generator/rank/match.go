@@ -352,6 +352,9 @@ type paste struct {
 	// for a check with another (a throw has none: NVF_ERROR(false, ...)
 	// became NVF_THROW).
 	condFirst, noMessage bool
+	// expected and asserted are where bare holds expectedWord and
+	// assertWords.
+	expected, asserted []int
 	// known are the files holding checks: a frame's function alone
 	// counts when its file has none (renamed or gone since): in a file
 	// that has checks, another function's checks of the same name are
@@ -364,8 +367,54 @@ type paste struct {
 
 func newPaste(text, v string) *paste {
 	flat := Flatten(text)
-	return &paste{v: v, flat: flat, bare: strings.ReplaceAll(flat, " ", ""), words: wordSet(flat), fs: frames(text),
-		condFirst: reCondFirst.MatchString(flat), noMessage: reNoMessage.MatchString(flat)}
+	bare := strings.ReplaceAll(flat, " ", "")
+	return &paste{v: v, flat: flat, bare: bare, words: wordSet(flat), fs: frames(text),
+		condFirst: reCondFirst.MatchString(flat), noMessage: reNoMessage.MatchString(flat),
+		expected: indexAll(bare, expectedWord), asserted: indexAll(bare, assertWords)}
+}
+
+// How nvFuser prints a condition, spaces dropped: "Expected <cond>", or
+// in 2024's builds "<cond> INTERNAL ASSERT FAILED".
+const (
+	expectedWord = "Expected"
+	assertWords  = "INTERNALASSERTFAILED"
+)
+
+// indexAll is every index s holds sub at.
+func indexAll(s, sub string) []int {
+	var at []int
+	for i := 0; ; i++ {
+		k := strings.Index(s[i:], sub)
+		if k < 0 {
+			return at
+		}
+		i += k
+		at = append(at, i)
+	}
+}
+
+// condPrinted: the paste prints cond as "Expected <cond>" or "<cond>
+// INTERNAL ASSERT FAILED" (strings.Contains(bare, "Expected"+cond) or
+// strings.Contains(bare, cond+"INTERNALASSERTFAILED"), looked for only at
+// the places those words are: a long note is searched once, not once per
+// check).
+func (t *paste) condPrinted(cond string) bool {
+	for _, i := range t.expected {
+		if strings.HasPrefix(t.bare[i+len(expectedWord):], cond) {
+			return true
+		}
+	}
+	return t.condBefore(cond)
+}
+
+// condBefore: the paste prints "<cond> INTERNAL ASSERT FAILED".
+func (t *paste) condBefore(cond string) bool {
+	for _, i := range t.asserted {
+		if strings.HasSuffix(t.bare[:i], cond) {
+			return true
+		}
+	}
+	return false
 }
 
 // best sorts hits best first (then by id) and keeps MaxHits.
@@ -432,7 +481,7 @@ func textKey(e *Entry) string {
 // score is one entry's evidence in the text: its hit, and whether it is
 // reported.
 func (t *paste) score(e *Entry) (Hit, bool) {
-	v, flat, bare, words, fs, condFirst, noMessage, known := t.v, t.flat, t.bare, t.words, t.fs, t.condFirst, t.noMessage, t.known
+	v, flat, words, fs, condFirst, noMessage, known := t.v, t.flat, t.words, t.fs, t.condFirst, t.noMessage, t.known
 	points, specific := 0, 0
 	var evidence []string
 	// An older wording, word for word.
@@ -472,7 +521,7 @@ func (t *paste) score(e *Entry) (Hit, bool) {
 			evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
 		// A line the check had in an older build.
 		case fnAgrees && past && !excluded &&
-			(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
+			(!condFirst || e.Cond == "" || t.condBefore(e.Cond)) &&
 			!(noMessage && hasOwnText(e.Message)):
 			if atBuild {
 				// The paste's own build had it there: as sure as
@@ -538,7 +587,7 @@ func (t *paste) score(e *Entry) (Hit, bool) {
 		evidence = append(evidence, "wording:"+itoa(oldWords)+" words")
 	}
 	// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
-	if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
+	if e.CondWeight > 0 && t.condPrinted(e.Cond) {
 		points += e.CondWeight
 		specific += e.CondWeight
 		evidence = append(evidence, "condition")

@@ -2,6 +2,7 @@ package rank
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -58,4 +59,29 @@ func FuzzMatch(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestCondPrinted: looking for a condition only where "Expected" and
+// "INTERNAL ASSERT FAILED" are answers as searching the whole text does.
+func TestCondPrinted(t *testing.T) {
+	pieces := []string{"Expected ", "tv != nullptr", " . ", "ExpectedExpected", "a == b", " INTERNAL ASSERT FAILED at ", "INTERNALASSERTFAILED", "x", " ", "Expect", "ed", "tv"}
+	conds := []string{"tv!=nullptr", "a==b", "x", "tv", "ExpectedExpected", "Expectedtv"}
+	seed := uint32(7)
+	for n := 0; n < 3000; n++ {
+		var text string
+		for j := 0; j < 8; j++ {
+			seed = seed*1664525 + 1013904223
+			text += pieces[int(seed>>8)%len(pieces)]
+		}
+		p := newPaste(text, "")
+		for _, c := range conds {
+			want := strings.Contains(p.bare, "Expected"+c) || strings.Contains(p.bare, c+"INTERNALASSERTFAILED")
+			if got := p.condPrinted(c); got != want {
+				t.Fatalf("%q, %q: condPrinted %v, searching the text says %v", text, c, got, want)
+			}
+			if got, want := p.condBefore(c), strings.Contains(p.bare, c+"INTERNALASSERTFAILED"); got != want {
+				t.Fatalf("%q, %q: condBefore %v, want %v", text, c, got, want)
+			}
+		}
+	}
 }
