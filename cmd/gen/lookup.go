@@ -18,7 +18,7 @@ import (
 // index in the built site.
 func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gen lookup", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check, level, how, wrapper, build, since}] as JSON (same as --format json)")
+	asJSON := fs.Bool("json", false, "print [{id, title, url, score, evidence, kind, note, check, level, how, wrapper, build, since, twins}] as JSON (same as --format json)")
 	version := fs.String("version", "", "the nvFuser build the error came from (0.2.24, 0.2.24+git6eb2bc0, or a commit); default: read from the text")
 	format := fs.String("format", "text", "text, json, or github: GitHub Actions annotations linking each matching runbook, plus a markdown summary")
 	summary := fs.String("summary", "", "with --format github: append the markdown summary to this file (default $GITHUB_STEP_SUMMARY, when set)")
@@ -96,6 +96,12 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		if m.BuildVia != "" && i == 0 {
 			fmt.Fprintf(stdout, "   build: %s\n", m.BuildVia)
+		}
+		if u := m.Undecided(); u != "" {
+			fmt.Fprintf(stdout, "   %s\n", u)
+			for _, s := range m.Twins {
+				fmt.Fprintf(stdout, "     - %s  %s\n", s.Where(), s.URL)
+			}
 		}
 		if len(m.Since) > 0 || len(m.Changes) > 0 {
 			fmt.Fprintf(stdout, "   since nvfuser %s:\n", m.Build)

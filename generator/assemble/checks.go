@@ -6,6 +6,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // mergeChecks puts the checks into the handbook and links each to the
@@ -93,18 +94,19 @@ func quoteChecks(h *model.Handbook) {
 	if len(h.Checks) == 0 {
 		return
 	}
-	entries := checks.Entries(h.Checks)
+	ranked := rank.NewIndex(rank.Entries(h.Checks))
 	byID := make(map[string]*model.Check, len(h.Checks))
 	for _, c := range h.Checks {
 		byID[c.ID] = c
 	}
-	// Matching a note against thousands of checks is the costly part,
-	// and notes are independent: matched on every core, recorded in
-	// note order.
-	hits := make([][]checks.Hit, len(h.Notes))
+	// Matching notes against thousands of checks is the costly part:
+	// the index scores each note against the checks its words and
+	// frames name only, and notes are independent: matched on every
+	// core, recorded in note order.
+	hits := make([][]rank.Hit, len(h.Notes))
 	parallel.For(len(h.Notes), func(i int) {
 		n := h.Notes[i]
-		hits[i] = checks.Match(entries, n.Title+"\n"+n.Body)
+		hits[i] = ranked.Match(n.Title + "\n" + n.Body)
 	})
 	for i, n := range h.Notes {
 		for _, hit := range hits[i] {

@@ -127,6 +127,7 @@ func newCheck(file string, code []cpplex.Token, i int, c Call, fn, within, inMac
 		Function:  fn,
 		Within:    within,
 		InMacro:   inMacro,
+		Caught:    c.Caught(),
 	}
 }
 

@@ -120,3 +120,17 @@ func AssignIDs(cs []model.Check) {
 	}
 	numberLegacy(cs)
 }
+
+// OldWording is the words of an id after its function's: the first
+// words of the message the check had when it was known by that id.
+func OldWording(id, fn string) string {
+	words := strings.Split(id, "-")
+	if fw := slugWords(fn, 8); len(fw) > 0 && len(words) > len(fw) && strings.Join(words[:len(fw)], "-") == strings.Join(fw, "-") {
+		words = words[len(fw):]
+	}
+	// A numbered twin's suffix is no word of the message.
+	if n := len(words); n > 1 && strings.Trim(words[n-1], "0123456789") == "" {
+		words = words[:n-1]
+	}
+	return strings.Join(words, " ")
+}

@@ -1,6 +1,7 @@
 package checks
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -218,3 +219,15 @@ func lone(s string, i int) bool {
 	}
 	return true
 }
+
+// Flatten is what matching compares: no colour codes, every run of white
+// space one space (generator/rank matches pastes by it; tests' expected
+// texts are flattened the same way).
+func Flatten(s string) string {
+	return reFlatSpace.ReplaceAllString(reANSI.ReplaceAllString(s, ""), " ")
+}
+
+var (
+	reFlatSpace = regexp.MustCompile(`[\t\n\f\r\v ]+`)
+	reANSI      = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
+)

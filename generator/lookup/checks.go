@@ -10,12 +10,13 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // Checks in the lookup. nvFuser's own checks (generator/checks) are in
 // the index beside the notes: a pasted error finds the check that raised
 // it by its message template, its condition and the frames nvFuser prints
-// (checks.Match, ported to static/js/lookup.js as matchChecks). A note
+// (rank.Match, ported to static/js/lookup.js as matchChecks). A note
 // that quotes a matched check comes first, the check right after it;
 // otherwise the check's page leads and the notes follow.
 
@@ -29,7 +30,9 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	if len(cs) == 0 {
 		return
 	}
-	idx.Checks = checks.Entries(cs)
+	idx.Checks = rank.Entries(cs)
+	idx.Wrappers = wrappers(cs)
+	idx.dropRanked()
 	for i, c := range cs {
 		if t := checks.Title(c); t != strings.Trim(idx.Checks[i].Message, asciiSpace) {
 			idx.Checks[i].Title = t
@@ -118,7 +121,7 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 		for _, r := range removed {
 			if has[r.ID] {
-				e := checks.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
+				e := rank.Entry{ID: r.ID, Title: "Removed check " + r.ID, Kind: "removed",
 					File: r.Where.File, Fn: r.Function}
 				if w := checks.OldWording(r.ID, r.Function); w != "" {
 					e.Old = []string{w}
@@ -127,22 +130,77 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 			}
 		}
 	}
-	checks.AddPast(idx.Checks, spots)
+	rank.AddPast(idx.Checks, spots)
+	idx.dropRanked()
+}
+
+// rankIndex is the rank index over the checks, made once.
+func (idx *Index) rankIndex() *rank.Index {
+	idx.rankMu.Lock()
+	defer idx.rankMu.Unlock()
+	if idx.ranked == nil {
+		idx.ranked = rank.NewIndex(idx.Checks)
+	}
+	return idx.ranked
+}
+
+func (idx *Index) dropRanked() {
+	idx.rankMu.Lock()
+	idx.ranked, idx.inner = nil, nil
+	idx.rankMu.Unlock()
 }
 
 // asciiSpace is the white space both front ends trim from titles.
 const asciiSpace = " \t\n\f\r\v"
 
-// reInner is how nvFuser's runtime prints each error its parallel
-// compiler caught, inside the wrapper check's message
-// (csrc/runtime/fusion_kernel_runtime.cpp writes it into the message the
-// wrapper's template ends with): the inner errors follow it, in order.
-var reInner = regexp.MustCompile(`Error from segmentation group [0-9]+:`)
+// Wrapped errors. A check whose message carries errors nvFuser caught
+// (model.Check.Caught, read from its source by generator/checks: the
+// parallel compiler's) prints a text before each; the index carries
+// those texts (Index.Wrappers) and a paste is cut at each, so that every
+// inner error is matched on its own. An index from a checkout without
+// such a check cuts nothing.
+
+// wrappers are the texts the checks print before each caught error,
+// sorted, once each.
+func wrappers(cs []*model.Check) []string {
+	var out []string
+	for _, c := range cs {
+		for _, w := range c.Caught {
+			if !contains(out, w) {
+				out = append(out, w)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// innerPattern is the expression a paste is cut by: each wrapper's text,
+// its values any run of characters but white space (the browser builds
+// the same one, lookup.js innerPattern).
+func innerPattern(ws []string) string {
+	var alts []string
+	for _, w := range ws {
+		pieces := strings.Split(w, model.Placeholder)
+		for i, p := range pieces {
+			pieces[i] = regexp.QuoteMeta(p)
+		}
+		alts = append(alts, strings.Join(pieces, `[^ \t\n\r]+?`))
+	}
+	if len(alts) == 0 {
+		return ""
+	}
+	return "(?:" + strings.Join(alts, "|") + ")"
+}
 
 // unwrap cuts a text at each inner error: the wrapper's part first, then
 // one part per inner error; a text with none is one part.
-func unwrap(text string) []string {
-	locs := reInner.FindAllStringIndex(text, 64)
+func (idx *Index) unwrap(text string) []string {
+	re := idx.innerRE()
+	if re == nil {
+		return []string{text}
+	}
+	locs := re.FindAllStringIndex(text, 64)
 	if len(locs) == 0 {
 		return []string{text}
 	}
@@ -157,22 +215,47 @@ func unwrap(text string) []string {
 	return parts
 }
 
+// innerRE is innerPattern compiled, once.
+func (idx *Index) innerRE() *regexp.Regexp {
+	idx.rankMu.Lock()
+	defer idx.rankMu.Unlock()
+	if idx.inner == nil && len(idx.Wrappers) > 0 {
+		idx.inner = regexp.MustCompile(innerPattern(idx.Wrappers))
+	}
+	return idx.inner
+}
+
 // checkHits matches the checks against the text: for a wrapped error,
 // the innermost check of each inner error, in printed order, each with
 // the wrapper's id, then the wrapper itself (wrapped reports whether
-// that happened).
-func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) {
-	parts := unwrap(text)
-	if len(parts) == 1 {
-		return checks.MatchAt(idx.Checks, text, v), ""
+// that happened). twins maps a hit's id to the checks that print its
+// text with its points, itself included (rank.Tied), when there are
+// several: nothing in the paste chose between them.
+func (idx *Index) checkHits(text, v string) (hits []rank.Hit, wrapper string, twins map[string][]*rank.Entry) {
+	x := idx.rankIndex()
+	twins = map[string][]*rank.Entry{}
+	match := func(part string) []rank.Hit {
+		hs := x.MatchAt(part, v)
+		for _, h := range hs {
+			if _, done := twins[h.Entry.ID]; !done {
+				if t := rank.Tied(hs, h); t != nil {
+					twins[h.Entry.ID] = t
+				}
+			}
+		}
+		return hs
 	}
-	outer := checks.MatchAt(idx.Checks, parts[0], v)
+	parts := idx.unwrap(text)
+	if len(parts) == 1 {
+		return match(text), "", twins
+	}
+	outer := match(parts[0])
 	if len(outer) > 0 {
 		wrapper = outer[0].Entry.ID
 	}
 	seen := map[string]bool{}
 	for _, p := range parts[1:] {
-		for _, h := range checks.MatchAt(idx.Checks, p, v) {
+		for _, h := range match(p) {
 			if h.Entry.ID != wrapper {
 				if !seen[h.Entry.ID] {
 					seen[h.Entry.ID] = true
@@ -183,7 +266,8 @@ func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) 
 		}
 	}
 	if len(hits) == 0 {
-		return checks.MatchAt(idx.Checks, text, v), ""
+		twins = map[string][]*rank.Entry{}
+		return match(text), "", twins
 	}
 	for _, h := range outer {
 		if !seen[h.Entry.ID] {
@@ -191,7 +275,16 @@ func (idx *Index) checkHits(text, v string) (hits []checks.Hit, wrapper string) 
 			hits = append(hits, h)
 		}
 	}
-	return hits, wrapper
+	return hits, wrapper, twins
+}
+
+// sites are the twins' places, for the reader to choose from.
+func (idx *Index) sites(es []*rank.Entry) []Site {
+	out := make([]Site, len(es))
+	for i, e := range es {
+		out[i] = Site{ID: e.ID, URL: idx.CheckURL + e.ID + "/", File: e.File, Line: e.Lines[0], Fn: e.Fn}
+	}
+	return out
 }
 
 // rankWithChecks ranks the notes and the checks together.
@@ -200,19 +293,31 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 	if len(idx.Checks) == 0 {
 		return notes
 	}
-	hits, wrapper := idx.checkHits(text, v)
+	hits, wrapper, twins := idx.checkHits(text, v)
 	if len(hits) == 0 {
 		return notes
 	}
-	printed := reMessageAfter.MatchString(checks.Flatten(text))
+	printed := reMessageAfter.MatchString(rank.Flatten(text))
 	scores := map[string]Scored{}
 	for _, s := range idx.Scores(text) {
 		scores[s.ID] = s
 	}
 	out := []Match{}
-	placed := map[string]bool{}
+	placed, listed := map[string]bool{}, map[string]bool{}
 	for _, h := range hits {
 		level, how := checkHow(h, contradicts(h.Entry, h, printed))
+		// Twins nothing decided: one of them raised it, not surely this
+		// one. The first shown lists them all.
+		var tied []Site
+		if t := twins[h.Entry.ID]; t != nil {
+			if level == LevelRaised {
+				level = LevelProbably
+			}
+			if !listed[t[0].ID] {
+				listed[t[0].ID] = true
+				tied = idx.sites(t)
+			}
+		}
 		inner := ""
 		if wrapper != "" {
 			if h.Entry.ID == wrapper {
@@ -248,7 +353,7 @@ func (idx *Index) rankWithChecks(text, v string) []Match {
 		}
 		out = append(out, Match{ID: h.Entry.ID, Title: title, URL: idx.CheckURL + h.Entry.ID + "/",
 			Score: float64(h.Points) / 100, Evidence: h.Evidence, Kind: "check", Check: h.Entry.ID,
-			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v), Changes: idx.changes(h, v)})
+			Level: level, How: how, Wrapper: inner, Since: idx.since(h, v), Changes: idx.changes(h, v), Twins: tied})
 	}
 	for _, m := range notes {
 		if !placed[m.ID] {

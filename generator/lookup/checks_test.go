@@ -28,6 +28,7 @@ func fixtureChecks() []*model.Check {
 	cs = append(cs,
 		&model.Check{ID: "compilefusionparallel-detected-exception-while-compiling-fusion-segments", Macro: "NVF_ERROR", Kind: model.CheckInternal,
 			Pieces:    []string{"Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n", ""},
+			Caught:    []string{"Error from segmentation group {}:"},
 			Condition: "thread_pool_error_message.empty()", Function: "compileFusionParallel", Within: "compileFusionParallel",
 			Where: model.Location{File: "csrc/runtime/fusion_kernel_runtime.cpp", Line: 345}, EndLine: 349},
 		&model.Check{ID: "traverse-bfs-traversal-could-not-visit-some-nodes", Macro: "NVF_THROW", Kind: model.CheckThrow,
@@ -47,6 +48,12 @@ func fixtureChecks() []*model.Check {
 			Pieces: []string{"CUDA error: ", " failed with error ", ""}, Condition: "_result == cudaSuccess",
 			Where: model.Location{File: "csrc/cuda_utils.h", Line: 44}, EndLine: 49},
 	)
+	// One text raised at three sites: only a frame tells them apart.
+	for i, site := range []struct{ file, fn string }{{"csrc/ops/arith.cpp", "castOp"}, {"csrc/ops/alias.cpp", "viewOp"}, {"csrc/python_frontend/translation.cpp", "handleCast"}} {
+		cs = append(cs, &model.Check{ID: "twin-unsupported-dtype-" + string(rune('a'+i)), Macro: "NVF_CHECK", Kind: model.CheckUser,
+			Pieces: []string{"Unsupported data type for this operation, expected a floating point or integral type: ", ""}, Condition: "isSupported(dtype)",
+			Function: site.fn, Within: site.fn, Where: model.Location{File: site.file, Line: 50 + 10*i}, EndLine: 51 + 10*i})
+	}
 	for i := 0; i < 30; i++ {
 		cs = append(cs, &model.Check{ID: "filler-" + string(rune('a'+i%26)) + string(rune('a'+i/26)), Macro: "NVF_ERROR_EQ", Kind: model.CheckInternal,
 			Pieces: []string{"Found ", " vs ", ". "}, Condition: "(a)==(b)", Function: "handle", Within: "handle",
@@ -135,6 +142,8 @@ var checkTexts = []struct{ name, text, first, second string }{
 		"isvalidreference-reference-is-not-valid", ""},
 	{"twins: the driver API's spelling", "RuntimeError:  INTERNAL ASSERT FAILED at /w/csrc/runtime/executor.cpp:1200, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected _result != CUDA_SUCCESS . CUDA error: CUDA_ERROR_ILLEGAL_ADDRESS failed with an illegal memory access was encountered\n", "cuda-error-driver", ""},
 	{"twins: the runtime API's spelling", "Expected _result == cudaSuccess . CUDA error: cudaErrorInvalidResourceHandle failed with error invalid resource handle\n", "cuda-error-runtime", ""},
+	{"twins nothing decides: the text alone", "RuntimeError: Unsupported data type for this operation, expected a floating point or integral type: Float8_e8m0fnu\n", "twin-unsupported-dtype-a", "twin-unsupported-dtype-b"},
+	{"twins a frame decides", "RuntimeError: Unsupported data type for this operation, expected a floating point or integral type: Float8_e8m0fnu\nException raised from viewOp at /w/csrc/ops/alias.cpp:60 (most recent call first):\n", "twin-unsupported-dtype-b", ""},
 	{"generic boilerplate only", "RuntimeError:  INTERNAL ASSERT FAILED at /x/csrc/other.cpp:5, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. \nExpected tv != nullptr . \nframe #0: nvfuser::nvfCheckFail(char const*, char const*, long, std::string const&)", "", ""},
 	{"an error nvFuser did not raise", "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 GiB", "", ""},
 }
@@ -247,7 +256,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 		"Expected ", "tv != nullptr", " . ", "Found 3 vs 4. ", "Vectorized accesses cannot be inline", " with computation: ", "\x1b[31m", "\u00a0", "\t", "ÄÖ", "(most recent call first):",
 		"frame #1: nvfuser::nvfErrorFail(", "frame #2: nvfuser::SegmentedFusion::revertPrivatizedOps() const + 0x1", "frame #0: nvfuser::nvfCheckFail(char const*) + 0x9\n",
 		`func=0x55 "revertPrivatizedOps", file=0x56 "/opt/csrc/fusion_segmenter.cpp", line=4338, `, `msg="x INTERNAL ASSERT FAILED at \"/opt/x/csrc/fusion_segmenter.cpp\":4338`,
-		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent"}
+		"tv != nullptr INTERNAL ASSERT FAILED at ", "found, T5", ":799", ":801", "csrc/segmenter_old.cpp:77", "segmenter_old.cpp", ":77", "h.has_value() INTERNAL ASSERT FAILED at ", ", ", "Allocated dynamic shared memory", "Multiple use of replicated", "Could not resolve persistent buffer: ", "could not  RESOLVE persistent", "Unsupported data type for this operation, expected a floating point or integral type: ", "Exception raised from viewOp at /w/csrc/ops/alias.cpp:60 ", "alias.cpp"}
 	seed := uint32(11)
 	for i := 0; i < 300; i++ {
 		var b strings.Builder
@@ -265,7 +274,7 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	if !strings.Contains(out, `"kind":"variable"`) || !strings.Contains(out, `"set:NVFUSER_DUMP=fusion_ir,debug_info"`) {
 		t.Error("no text set an option or a variable beside a match; the settings went untested")
 	}
-	for _, want := range []string{"past:", "build:", "wording:", `"since":["moved: `, `"changes":[{"commit":"aaaaaaaaa","date":"2025-03-01","version":"0.2.26","subject":"Merge the “leaf” <dims> & co","url":"https://github.com/NVIDIA/Fuser/commit/aaaaaaaaa"}]`, `"wrapper":`, `"build_via":"version 0.2.24 from the history`, `"build_via":"commit abcdef1 is not`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
+	for _, want := range []string{`"twins":[{"id":"twin-unsupported-dtype-a"`, "past:", "build:", "wording:", `"since":["moved: `, `"changes":[{"commit":"aaaaaaaaa","date":"2025-03-01","version":"0.2.26","subject":"Merge the “leaf” <dims> & co","url":"https://github.com/NVIDIA/Fuser/commit/aaaaaaaaa"}]`, `"wrapper":`, `"build_via":"version 0.2.24 from the history`, `"build_via":"commit abcdef1 is not`, `"level":"raised"`, `"level":"probably"`, `"level":"related"`, "spelling:", `"build":"0.2.24+git6eb2bc0"`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no result carried %s: the comparison proved nothing about it", want)
 		}
@@ -276,4 +285,84 @@ func TestBrowserPortAgreesOnChecks(t *testing.T) {
 	// A build given in the version field, as `gen lookup --version` and
 	// the page's field give it, over the same texts.
 	compareWithBrowserAt(t, checkIndex(t), inputs, texts, "0.2.10")
+}
+
+// TestWrappersFromChecks: a paste is cut where the checks' own sources
+// say a wrapper prints each caught error, and nowhere else: a checkout
+// whose wrapper prints another text (with characters an expression
+// would read as operators) cuts at that text; one with no wrapper cuts
+// nothing. Both front ends agree.
+func TestWrappersFromChecks(t *testing.T) {
+	const inner = " INTERNAL ASSERT FAILED at \"/w/csrc/bfs.h\":261, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. BFS traversal could not visit some nodes: idg{1 2}\n"
+	const vec = "Vectorized accesses cannot be inline with computation: T3\nException raised from validateVectorize at /w/csrc/device_lower/validation.cpp:1566 (most recent call first):\n"
+	other := func(caught []string) *Index {
+		cs := fixtureChecks()
+		for _, c := range cs {
+			if c.Caught != nil {
+				c.Caught = caught
+			}
+		}
+		idx := fixtureIndex(t)
+		idx.WithChecks(cs, "https://h.test/errors/", nil)
+		return idx
+	}
+	wrapped := func(marker string) string {
+		return "RuntimeError:  INTERNAL ASSERT FAILED at \"/w/csrc/runtime/fusion_kernel_runtime.cpp\":345, please report a bug with repro script to NVFuser at https://github.com/NVIDIA/Fuser/issues. Detected exception while compiling fusion segments in parallel. Error messages from all threads are printed below.\n\n" +
+			strings.ReplaceAll(marker, "N", "7") + " " + inner + "\n" + strings.ReplaceAll(marker, "N", "9") + " " + vec
+	}
+	for _, c := range []struct {
+		name   string
+		idx    *Index
+		text   string
+		inners int
+	}{
+		{"the segmentation wrapper", checkIndex(t), wrapped("Error from segmentation group N:"), 2},
+		{"another wrapper's text", other([]string{"Worker ({}) failed [pool.*]:"}), wrapped("Worker (N) failed [pool.*]:"), 2},
+		{"another wrapper's text, the segmentation marker pasted", other([]string{"Worker ({}) failed [pool.*]:"}), wrapped("Error from segmentation group N:"), 0},
+		{"no wrapper in the checkout", other(nil), wrapped("Error from segmentation group N:"), 0},
+	} {
+		n := 0
+		for _, m := range c.idx.Rank(c.text) {
+			if m.Wrapper != "" && m.Kind == "check" {
+				n++
+			}
+		}
+		if n != c.inners {
+			t.Errorf("%s: %d inner errors found, want %d", c.name, n, c.inners)
+		}
+		out := compareWithBrowser(t, c.idx, []string{c.name}, []string{c.text})
+		if (c.inners > 0) != strings.Contains(out, `"wrapper":`) {
+			t.Errorf("%s: the browser's results disagree on wrapping: %s", c.name, out)
+		}
+	}
+}
+
+// TestTwinsUndecided: one text raised at several sites, and nothing in the
+// paste chooses: the first result says so (probably, not raised) and lists
+// every site; a frame that chooses lists none.
+func TestTwinsUndecided(t *testing.T) {
+	idx := checkIndex(t)
+	byName := map[string]string{}
+	for _, c := range checkTexts {
+		byName[c.name] = c.text
+	}
+	got := idx.Rank(byName["twins nothing decides: the text alone"])
+	if len(got) == 0 || got[0].Level != LevelProbably || len(got[0].Twins) != 3 {
+		t.Fatalf("undecided twins: %+v", got)
+	}
+	want := []Site{{ID: "twin-unsupported-dtype-a", URL: "https://h.test/errors/twin-unsupported-dtype-a/", File: "csrc/ops/arith.cpp", Line: 50, Fn: "castOp"},
+		{ID: "twin-unsupported-dtype-b", URL: "https://h.test/errors/twin-unsupported-dtype-b/", File: "csrc/ops/alias.cpp", Line: 60, Fn: "viewOp"},
+		{ID: "twin-unsupported-dtype-c", URL: "https://h.test/errors/twin-unsupported-dtype-c/", File: "csrc/python_frontend/translation.cpp", Line: 70, Fn: "handleCast"}}
+	if !reflect.DeepEqual(got[0].Twins, want) {
+		t.Errorf("sites: %+v, want %+v", got[0].Twins, want)
+	}
+	for _, m := range got[1:] {
+		if len(m.Twins) > 0 {
+			t.Errorf("%s lists the sites again", m.ID)
+		}
+	}
+	got = idx.Rank(byName["twins a frame decides"])
+	if len(got) == 0 || got[0].ID != "twin-unsupported-dtype-b" || got[0].Level != LevelRaised || len(got[0].Twins) != 0 {
+		t.Errorf("a frame decides: %+v", got)
+	}
 }

@@ -6,13 +6,14 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // IndexPath is where the index lives in the built site. The browser page
@@ -41,8 +42,12 @@ type Index struct {
 	Vars []VarDoc `json:"vars,omitempty"`
 	// Checks are nvFuser's checks (see checks.go); their pages are at
 	// CheckURL + id + "/".
-	Checks   []checks.Entry `json:"checks,omitempty"`
-	CheckURL string         `json:"check_url,omitempty"`
+	Checks   []rank.Entry `json:"checks,omitempty"`
+	CheckURL string       `json:"check_url,omitempty"`
+	// Wrappers are what wrapper checks print before each error they
+	// caught, as templates ("Error from segmentation group {}:"): a
+	// paste is cut at each (see checks.go).
+	Wrappers []string `json:"wrappers,omitempty"`
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`
@@ -59,6 +64,12 @@ type Index struct {
 	// version (see build.go): a paste naming only a commit resolves to
 	// its version.
 	BuildCommits map[string]string `json:"build_commits,omitempty"`
+
+	// ranked indexes Checks for matching (rank.Index), made on first use
+	// and dropped whenever WithChecks or WithPast change them.
+	rankMu sync.Mutex
+	ranked *rank.Index
+	inner  *regexp.Regexp
 }
 
 // URL is the address of one page the index links to ("" when it links
@@ -125,6 +136,20 @@ type Match struct {
 	// BuildVia says how a build named by its commit was resolved: the
 	// version the history gives it, or why it gives none.
 	BuildVia string `json:"build_via,omitempty"`
+	// Twins are the checks that print the same text as this one and
+	// matched the paste as well, this one among them, when nothing in
+	// the paste (frame, file, line, function, spelling, values) tells
+	// which raised it: listed on the first of them shown.
+	Twins []Site `json:"twins,omitempty"`
+}
+
+// Site is one place a check raises from, with its page.
+type Site struct {
+	ID   string `json:"id"`
+	URL  string `json:"url"`
+	File string `json:"file"`
+	Line int    `json:"line"`
+	Fn   string `json:"fn,omitempty"`
 }
 
 // Build indexes notes. url maps a note to its page URL.

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // "Is it fixed in my version?" For a check matched in a paste from a
@@ -16,7 +16,7 @@ import (
 
 // since lists what happened to the hit's check after version v ("" says
 // nothing: the build is unknown).
-func (idx *Index) since(h checks.Hit, v string) []string {
+func (idx *Index) since(h rank.Hit, v string) []string {
 	if v == "" {
 		return nil
 	}
@@ -61,7 +61,7 @@ func (c SinceChange) String() string {
 
 // changes lists the commits after version v that changed the hit's
 // function, newest first ("" says nothing).
-func (idx *Index) changes(h checks.Hit, v string) []SinceChange {
+func (idx *Index) changes(h rank.Hit, v string) []SinceChange {
 	if v == "" {
 		return nil
 	}

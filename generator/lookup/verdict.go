@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/nvfuser-handbook/handbook/generator/checks"
+	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // How sure a result is. Every result says how it matched (How) and a
@@ -62,7 +62,7 @@ var reMessageAfter = regexp.MustCompile(`please report a bug (?:with repro scrip
 // checkHow is how a check hit matched and how sure that makes it;
 // contradicted says the paste prints a message where the check has one
 // of its own and none of it is there.
-func checkHow(h checks.Hit, contradicted bool) (level, how string) {
+func checkHow(h rank.Hit, contradicted bool) (level, how string) {
 	var exact, build, past, fn, fnIn, cond, all, part, old bool
 	for _, ev := range h.Evidence {
 		switch {
@@ -145,7 +145,7 @@ func atoiSafe(s string) int {
 
 // contradicts: the paste prints a message after nvFuser's report line,
 // the entry has words of its own in its message, and none were found.
-func contradicts(e *checks.Entry, h checks.Hit, printed bool) bool {
+func contradicts(e *rank.Entry, h rank.Hit, printed bool) bool {
 	if !printed {
 		return false
 	}

@@ -45,6 +45,11 @@ type Check struct {
 	// (its function or message was wrong): its page answers there too.
 	// "" when the reading did not change.
 	Legacy string
+	// Caught are what the check's message prints before each error
+	// nvFuser caught and carries in it, as templates
+	// ("Error from segmentation group {}:"): the check wraps other
+	// errors, and a paste is cut at each (generator/checks, caught.go).
+	Caught []string
 
 	// History is when its id first appeared (generator/history); nil
 	// without git. Formerly lists the ids it had before being reworded,

@@ -48,6 +48,7 @@ var stageOf = map[string]string{
 	"generator/drift":    "model",
 	"generator/quality":  "model",
 	"generator/localref": "model", // notes' relative links and images, against the files on disk
+	"generator/rank":     "model", // which checks a text (a pasted error, a note) points at, best first: assemble and lookup share it
 
 	"generator/emit":    "emit",
 	"generator/linkify": "emit",

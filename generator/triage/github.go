@@ -24,6 +24,9 @@ func (r Report) Annotate(w io.Writer) error {
 				msg += " (" + m.Note + ")"
 			}
 		}
+		if u := m.Undecided(); u != "" {
+			msg += " " + u
+		}
 		if _, err := fmt.Fprintf(w, "::warning title=%s::%s\n", property(title), data(msg)); err != nil {
 			return err
 		}

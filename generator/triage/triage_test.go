@@ -196,3 +196,26 @@ func TestSetOptionAnnotation(t *testing.T) {
 		t.Errorf("annotations:\n%s", out.String())
 	}
 }
+
+// TestUndecidedTwinsAnnotation: a check result whose twins nothing in the
+// log decides says so in its annotation, with every site.
+func TestUndecidedTwinsAnnotation(t *testing.T) {
+	twins := []lookup.Site{{ID: "a", URL: "/errors/a/", File: "csrc/ops/arith.cpp", Line: 50, Fn: "castOp"}, {ID: "b", URL: "/errors/b/", File: "csrc/ops/alias.cpp", Line: 60}}
+	for _, c := range []struct {
+		name  string
+		twins []lookup.Site
+		want  string
+	}{
+		{"twins", twins, "2 checks print this text and nothing in the paste (frame, file, line, function, values) tells which raised it: csrc/ops/arith.cpp:50 in castOp; csrc/ops/alias.cpp:60."},
+		{"one site", nil, ""},
+	} {
+		var b strings.Builder
+		r := Report{Matches: []lookup.Match{{ID: "a", Title: "Unsupported type", URL: "/errors/a/", Kind: "check", Level: lookup.LevelProbably, Evidence: []string{"message:1 of 1 pieces"}, Twins: c.twins}}}
+		if err := r.Annotate(&b); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(b.String(), "checks print this text"); got != (c.want != "") || c.want != "" && !strings.Contains(b.String(), c.want) {
+			t.Errorf("%s: annotation %q, want it to carry %q", c.name, b.String(), c.want)
+		}
+	}
+}

@@ -73,6 +73,19 @@
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
       if (m.build_via && m === matches[0]) li.appendChild(el("p", "lookup-build-via", "Build: " + m.build_via + "."));
+      // Twins nothing in the paste decided (Match.Undecided in generator/lookup/twins.go).
+      if (m.twins && m.twins.length > 0) {
+        li.appendChild(el("p", "lookup-twins", m.twins.length + (m.twins.length >= 12 ? " or more" : "") + " checks print this text and nothing in the paste (frame, file, line, function, values) tells which raised it:"));
+        var tl = el("ul", "lookup-twins-list");
+        m.twins.forEach(function (s) {
+          var item = el("li", null, ""), ta = el("a", null, s.file + ":" + s.line + (s.fn ? " in " + s.fn : ""));
+          var tu = new URL(s.url, location.href);
+          ta.href = tu.pathname + tu.search + tu.hash;
+          item.appendChild(ta);
+          tl.appendChild(item);
+        });
+        li.appendChild(tl);
+      }
       if ((m.since && m.since.length > 0) || (m.changes && m.changes.length > 0)) {
         li.appendChild(el("p", "lookup-since", "Since nvFuser " + m.build + ":"));
         var ul = el("ul", "lookup-since-list");

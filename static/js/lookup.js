@@ -388,7 +388,7 @@
     return out.concat(ranked.slice(1));
   }
 
-  // nvFuser's checks (generator/checks/match.go, checks.Match): the same
+  // nvFuser's checks (generator/rank/match.go, rank.Match): the same
   // evidence and the same integer points.
   var checkFrameExact = 4000, checkFramePast = 3000, checkFrameFunction = 1000, checkThreshold = 2000, checkSpecific = 1500, checkMaxHits = 5;
   var reCheckSpace = /[\t\n\f\r\v ]+/g;
@@ -469,7 +469,7 @@
     return false;
   }
 
-  // pastAt (generator/checks/past.go): the check sat at file:line in a
+  // pastAt (generator/rank/past.go): the check sat at file:line in a
   // past revision; with the build's version v, whether it sat there in
   // that version (atBuild) or only in others (excluded).
   function inVersions(v, from, to) {
@@ -503,6 +503,47 @@
   var spellings = [["CUDA_SUCCESS", "CUDA_ERROR_"], ["cudaSuccess", "cudaError"], ["NVRTC_SUCCESS", "NVRTC_ERROR"]];
   var spellingPoints = 800;
 
+  // The candidate index (generator/rank/index.go, Index): each entry under
+  // its anchors, the first word of each older wording, its files (path and
+  // base name, past ones too) and its function, made once per index. A text
+  // is scored only against the entries its words and frames name, in entry
+  // order: the same hits as scoring every entry.
+  function candidateIndex(entries) {
+    if (entries._rx) return entries._rx;
+    var byWord = new Map(), byFile = new Map(), byFn = new Map(), known = Object.create(null);
+    function add(m, k, n) {
+      var l = m.get(k);
+      if (!l) m.set(k, [n]); else if (l[l.length - 1] !== n) l.push(n);
+    }
+    function addFile(m, path, n) {
+      add(m, path, n);
+      var i = path.lastIndexOf("/");
+      if (i >= 0) add(m, path.slice(i + 1), n);
+    }
+    entries.forEach(function (e, n) {
+      known[e.f] = true;
+      (e.a || []).forEach(function (w) { add(byWord, w, n); });
+      (e.o || []).forEach(function (w) { var sp = w.indexOf(" "); add(byWord, sp >= 0 ? w.slice(0, sp) : w, n); });
+      addFile(byFile, e.f, n);
+      (e.p || "").split(" ").forEach(function (g) { var k = g.indexOf("|"); if (k >= 0) addFile(byFile, g.slice(0, k), n); });
+      if (e.fn) add(byFn, e.fn, n);
+    });
+    var rx = { byWord: byWord, byFile: byFile, byFn: byFn, known: known };
+    Object.defineProperty(entries, "_rx", { value: rx, enumerable: false });
+    return rx;
+  }
+  function candidates(rx, words, fs) {
+    var out = [];
+    function take(l) { if (l) for (var i = 0; i < l.length; i++) out.push(l[i]); }
+    for (var w in words) take(rx.byWord.get(w));
+    fs.forEach(function (f) {
+      if (f.file !== "") take(rx.byFile.get(f.file));
+      if (f.fn !== "") take(rx.byFn.get(f.fn));
+    });
+    out.sort(function (a, b) { return a - b; });
+    return out.filter(function (n, i) { return i === 0 || n !== out[i - 1]; });
+  }
+
   function matchChecks(entries, text, v) {
     v = v || "";
     var flat = flatten(text);
@@ -511,10 +552,11 @@
     var fs = checkFrames(text);
     var condFirst = reCondFirst.test(flat);
     var noMessage = reNoMessage.test(flat);
-    var known = Object.create(null);
-    if (fs.length > 0) entries.forEach(function (e) { known[e.f] = true; });
+    var rx = candidateIndex(entries);
+    var known = fs.length > 0 ? rx.known : Object.create(null);
     var hits = [], lowerWords = null;
-    entries.forEach(function (e) {
+    candidates(rx, words, fs).forEach(function (n) {
+      var e = entries[n];
       var points = 0, specific = 0, evidence = [];
       var oldWords = 0;
       (e.o || []).forEach(function (w) {
@@ -591,8 +633,26 @@
       }
       if (points >= checkThreshold && specific >= checkSpecific) hits.push({ e: e, points: points, evidence: evidence });
     });
-    hits.sort(function (a, b) { return b.points - a.points || byteOrder(a.e.id, b.e.id); });
-    return hits.slice(0, checkMaxHits);
+    hits.sort(function (a, b) { return b.points - a.points || (a.e.fn ? 1 : 0) - (b.e.fn ? 1 : 0) || byteOrder(a.e.id, b.e.id); });
+    // Checks tied with the last one kept stay, up to checkMaxTied (best in
+    // generator/rank/match.go).
+    var n = Math.min(hits.length, checkMaxHits);
+    while (n > 0 && n < hits.length && n < checkMaxTied && hits[n].points === hits[n - 1].points) n++;
+    return hits.slice(0, n);
+  }
+  var checkMaxTied = 12;
+
+  // Twins nothing decided (Tied and textKey, generator/rank/match.go).
+  function textKey(e) {
+    if (hasOwnText(e.m || "")) return "m:" + (e.m || "");
+    if (e.c) return "c:" + e.c;
+    return "";
+  }
+  function tied(hits, h) {
+    var key = textKey(h.e);
+    if (key === "") return null;
+    var out = hits.filter(function (o) { return o.points === h.points && textKey(o.e) === key; }).map(function (o) { return o.e; });
+    return out.length < 2 ? null : out;
   }
 
   // The build a paste names (generator/lookup/build.go).
@@ -743,25 +803,52 @@
     return keyed.map(function (k) { return k.m; });
   }
 
-  // Wrapped errors (generator/lookup/checks.go, unwrap and checkHits).
-  var reInner = /Error from segmentation group [0-9]+:/g;
-  function unwrap(text) {
+  // Wrapped errors (generator/lookup/checks.go, innerPattern, unwrap and
+  // checkHits): the index's wrappers are the texts wrapper checks print
+  // before each error they caught, as templates read from nvFuser's source.
+  function innerPattern(ws) {
+    var alts = (ws || []).map(function (w) {
+      return w.split("{}").map(function (p) { return p.replace(/[\\^$.*+?()[\]{}|\/-]/g, "\\$&"); }).join("[^ \\t\\n\\r]+?");
+    });
+    return alts.length === 0 ? "" : "(?:" + alts.join("|") + ")";
+  }
+  function unwrap(index, text) {
+    if (index._inner === undefined) {
+      var pat = innerPattern(index.wrappers);
+      index._inner = pat === "" ? null : new RegExp(pat, "g");
+    }
+    var reInner = index._inner;
+    if (reInner === null) return [text];
     var locs = [], m;
     reInner.lastIndex = 0;
-    while ((m = reInner.exec(text)) !== null && locs.length < 64) locs.push([m.index, m.index + m[0].length]);
+    while ((m = reInner.exec(text)) !== null && locs.length < 64) {
+      locs.push([m.index, m.index + m[0].length]);
+      if (m[0].length === 0) reInner.lastIndex++;
+    }
     if (locs.length === 0) return [text];
     var parts = [text.slice(0, locs[0][0])];
     locs.forEach(function (l, i) { parts.push(text.slice(l[1], i + 1 < locs.length ? locs[i + 1][0] : text.length)); });
     return parts;
   }
   function checkHits(index, text, v) {
-    var parts = unwrap(text);
-    if (parts.length === 1) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
-    var outer = matchChecks(index.checks, parts[0], v);
+    var twins = {};
+    function match(part) {
+      var hs = matchChecks(index.checks, part, v);
+      hs.forEach(function (h) {
+        if (!Object.prototype.hasOwnProperty.call(twins, h.e.id)) {
+          var t = tied(hs, h);
+          if (t) twins[h.e.id] = t;
+        }
+      });
+      return hs;
+    }
+    var parts = unwrap(index, text);
+    if (parts.length === 1) return { hits: match(text), wrapper: "", twins: twins };
+    var outer = match(parts[0]);
     var wrapper = outer.length > 0 ? outer[0].e.id : "";
     var hits = [], seen = {};
     parts.slice(1).forEach(function (p) {
-      var hs = matchChecks(index.checks, p, v);
+      var hs = match(p);
       for (var i = 0; i < hs.length; i++) {
         if (hs[i].e.id !== wrapper) {
           if (!seen[hs[i].e.id]) { seen[hs[i].e.id] = true; hits.push(hs[i]); }
@@ -769,9 +856,9 @@
         }
       }
     });
-    if (hits.length === 0) return { hits: matchChecks(index.checks, text, v), wrapper: "" };
+    if (hits.length === 0) { twins = {}; return { hits: match(text), wrapper: "", twins: twins }; }
     outer.forEach(function (h) { if (!seen[h.e.id]) { seen[h.e.id] = true; hits.push(h); } });
-    return { hits: hits, wrapper: wrapper };
+    return { hits: hits, wrapper: wrapper, twins: twins };
   }
 
   // What happened to a check after the paste's build (generator/lookup/since.go).
@@ -816,14 +903,23 @@
   function rankWithChecks(index, text, v) {
     var notes = rank(index, text);
     if (!index.checks || index.checks.length === 0) return notes;
-    var found = checkHits(index, text, v), hits = found.hits, wrapper = found.wrapper;
+    var found = checkHits(index, text, v), hits = found.hits, wrapper = found.wrapper, twins = found.twins, listed = {};
     if (hits.length === 0) return notes;
     var printed = reMessageAfter.test(flatten(text));
     var scores = {};
     scoreDocs(index, text).forEach(function (s) { scores[s.id] = s; });
     var out = [], placed = {};
     hits.forEach(function (h) {
-      var lh = checkHow(h, contradicts(h, printed)), level = lh[0], how = lh[1], inner = "";
+      var lh = checkHow(h, contradicts(h, printed)), level = lh[0], how = lh[1], inner = "", sites = null;
+      // Twins nothing decided: one of them raised it; the first shown lists them.
+      var t = Object.prototype.hasOwnProperty.call(twins, h.e.id) ? twins[h.e.id] : null;
+      if (t) {
+        if (level === "raised") level = "probably";
+        if (!listed[t[0].id]) {
+          listed[t[0].id] = true;
+          sites = t.map(function (e) { var s = { id: e.id, url: index.check_url + e.id + "/", file: e.f, line: e.l[0] }; if (e.fn) s.fn = e.fn; return s; });
+        }
+      }
       if (wrapper !== "") {
         if (h.e.id === wrapper) level = "related"; else inner = wrapper;
       }
@@ -845,6 +941,7 @@
       if (sn) c.since = sn;
       var sc = sinceChanges(index, h, v);
       if (sc) c.changes = sc;
+      if (sites) c.twins = sites;
       out.push(c);
     });
     notes.forEach(function (m) { if (!placed[m.id]) out.push(m); });

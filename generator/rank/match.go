@@ -1,4 +1,4 @@
-package checks
+package rank
 
 import (
 	"math"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -106,7 +107,6 @@ type Hit struct {
 
 var (
 	reSpace = regexp.MustCompile(`[\t\n\f\r\v ]+`)
-	reANSI  = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 	reWords = regexp.MustCompile(`[a-z0-9_]+`)
 	// The two places nvFuser prints where a check is.
 	reRaised   = regexp.MustCompile(`Exception raised from ([A-Za-z_~][A-Za-z0-9_~]*(?:\(\))?|operator[^ \t\n]*) at "?([^ \t\n":]+)"?:([0-9]+)`)
@@ -122,11 +122,9 @@ var (
 	reNoMessage = regexp.MustCompile(`please report a bug with repro script to NVFuser at [^ ]+ Exception raised from`)
 )
 
-// Flatten is what matching compares: no colour codes, every run of white
-// space one space.
-func Flatten(s string) string {
-	return reSpace.ReplaceAllString(reANSI.ReplaceAllString(s, ""), " ")
-}
+// Flatten is what matching compares (checks.Flatten: the extractor
+// flattens tests' expected texts the same way).
+func Flatten(s string) string { return checks.Flatten(s) }
 
 // Entries turns checks into index entries, with every weight computed
 // from how often its piece, condition, function and file occur.
@@ -327,162 +325,287 @@ const SpellingPoints = 800
 // FILE:LINE is resolved against the lines the checks had in that
 // version's revisions, where the history knows them.
 func MatchAt(entries []Entry, text, v string) []Hit {
-	flat := Flatten(text)
-	bare := strings.ReplaceAll(flat, " ", "")
-	words := wordSet(flat)
-	fs := frames(text)
-	// A text printing a condition before INTERNAL ASSERT FAILED names
-	// its check's condition: a past line does not count for a check with
-	// another (a throw has none: NVF_ERROR(false, ...) became NVF_THROW).
-	condFirst := reCondFirst.MatchString(flat)
-	noMessage := reNoMessage.MatchString(flat)
-	// A frame's function alone counts when its file has no check at all
-	// (renamed or gone since): in a file that has checks, another
-	// function's checks of the same name are not it.
-	known := map[string]bool{}
-	if len(fs) > 0 {
+	t := newPaste(text, v)
+	if len(t.fs) > 0 {
+		t.known = map[string]bool{}
 		for i := range entries {
-			known[entries[i].File] = true
+			t.known[entries[i].File] = true
 		}
 	}
-	var lowerWords string
 	var hits []Hit
 	for i := range entries {
-		e := &entries[i]
-		points, specific := 0, 0
-		var evidence []string
-		// An older wording, word for word.
-		oldWords := 0
-		for _, w := range e.Old {
-			// Its first word must be in the text before the text is searched.
-			if first, _, _ := strings.Cut(w, " "); !words[first] {
-				continue
-			}
-			if lowerWords == "" {
-				lowerWords = " " + strings.Join(reWords.FindAllString(strings.ToLower(flat), -1), " ") + " "
-			}
-			if n := strings.Count(w, " ") + 1; n >= MinOldWords && strings.Contains(lowerWords, " "+w+" ") && n > oldWords {
-				oldWords = n
-			}
-		}
-		for _, f := range fs {
-			same := sameFile(f.file, e.File)
-			fnAgrees := f.fn == "" || e.Fn == "" || f.fn == e.Fn
-			exact := same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && fnAgrees
-			// Built before the check came to today's line: the line
-			// held another check (or none) in that build.
-			if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
-				exact = false
-			}
-			// Past lines are looked up only where they can count.
-			var past, atBuild, excluded bool
-			if !exact && fnAgrees {
-				past, atBuild, excluded = pastAt(e, f.file, f.line, v)
-			}
-			switch {
-			// A line of the call pins the check, unless the frame names
-			// another function: an older build whose lines differ.
-			case exact:
-				points += FrameExact
-				specific += FrameExact
-				evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
-			// A line the check had in an older build.
-			case fnAgrees && past && !excluded &&
-				(!condFirst || e.Cond == "" || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) &&
-				!(noMessage && hasOwnText(e.Message)):
-				if atBuild {
-					// The paste's own build had it there: as sure as
-					// today's line.
-					points += FrameExact
-					specific += FrameExact
-					evidence = append(evidence, "build:"+f.file+":"+itoa(f.line)+"@"+v)
-				} else {
-					points += FramePast
-					specific += FramePast
-					evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
-				}
-				if f.fn != "" && f.fn == e.Fn {
-					// The frame's function agrees too: more than the
-					// function alone gives its siblings.
-					points += FrameFunction + e.FnWeight
-				}
-			case same && f.fn != "" && f.fn == e.Fn:
-				points += FrameFunction + e.FnWeight
-				specific += 5 * FrameFunction / max(e.FnInFile, 1)
-				evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
-			case f.fn != "" && f.fn == e.Fn && !knownFile(known, f.file):
-				points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)
-				specific += 3 * FrameFunction / max(e.FnChecks, 1)
-				evidence = append(evidence, "function:"+e.Fn)
-			case same:
-				points += e.FileWeight
-				evidence = append(evidence, "file:"+f.file)
-			}
-		}
-		if points == 0 && oldWords == 0 && !anyIn(e.Anchors, words) {
-			continue
-		}
-		pos, found, counted, got := 0, 0, 0, 0
-		for j, p := range strings.Split(e.Message, "{}") {
-			p = trim(p)
-			if j >= len(e.Weights) || e.Weights[j] == 0 {
-				continue
-			}
-			counted++
-			if k := strings.Index(flat[pos:], p); k >= 0 {
-				pos += k + len(p)
-				got += e.Weights[j]
-				found++
-			} else if len(p) >= halfMin && isASCII(p) {
-				// Truncated, or reworded after its first half: the first
-				// half counts half.
-				h := p[:len(p)/2]
-				if k := strings.Index(flat[pos:], h); k >= 0 {
-					pos += k + len(h)
-					got += e.Weights[j] / 2
-					found++
-				}
-			}
-		}
-		if got > 0 {
-			points += got
-			specific += got
-			evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
-		} else if oldWords > 0 {
-			points += OldWordPoints * oldWords
-			specific += OldWordPoints * oldWords
-			evidence = append(evidence, "wording:"+itoa(oldWords)+" words")
-		}
-		// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
-		if e.CondWeight > 0 && (strings.Contains(bare, "Expected"+e.Cond) || strings.Contains(bare, e.Cond+"INTERNALASSERTFAILED")) {
-			points += e.CondWeight
-			specific += e.CondWeight
-			evidence = append(evidence, "condition")
-		}
-		// Twins told apart by how the error code is spelled.
-		if points > 0 {
-			for _, sp := range spellings {
-				if strings.Contains(e.Cond, sp.cond) && strings.Contains(flat, sp.code) {
-					points += SpellingPoints
-					specific += SpellingPoints
-					evidence = append(evidence, "spelling:"+sp.code)
-				}
-			}
-		}
-		if points >= Threshold && specific >= Specific {
-			hits = append(hits, Hit{Entry: e, Points: points, Evidence: evidence})
+		if h, ok := t.score(&entries[i]); ok {
+			hits = append(hits, h)
 		}
 	}
+	return best(hits)
+}
+
+// paste is a text prepared for scoring: what every entry is compared
+// with, computed once per text.
+type paste struct {
+	v, flat, bare string
+	words         map[string]bool
+	fs            []frame
+	// condFirst: the text prints a condition before INTERNAL ASSERT
+	// FAILED, naming its check's condition: a past line does not count
+	// for a check with another (a throw has none: NVF_ERROR(false, ...)
+	// became NVF_THROW).
+	condFirst, noMessage bool
+	// expected and asserted are where bare holds expectedWord and
+	// assertWords.
+	expected, asserted []int
+	// known are the files holding checks: a frame's function alone
+	// counts when its file has none (renamed or gone since): in a file
+	// that has checks, another function's checks of the same name are
+	// not it.
+	known map[string]bool
+	// lowerWords is the text's words, lower case, space-separated: made
+	// when an older wording is first looked for.
+	lowerWords string
+}
+
+func newPaste(text, v string) *paste {
+	flat := Flatten(text)
+	bare := strings.ReplaceAll(flat, " ", "")
+	return &paste{v: v, flat: flat, bare: bare, words: wordSet(flat), fs: frames(text),
+		condFirst: reCondFirst.MatchString(flat), noMessage: reNoMessage.MatchString(flat),
+		expected: indexAll(bare, expectedWord), asserted: indexAll(bare, assertWords)}
+}
+
+// How nvFuser prints a condition, spaces dropped: "Expected <cond>", or
+// in 2024's builds "<cond> INTERNAL ASSERT FAILED".
+const (
+	expectedWord = "Expected"
+	assertWords  = "INTERNALASSERTFAILED"
+)
+
+// indexAll is every index s holds sub at.
+func indexAll(s, sub string) []int {
+	var at []int
+	for i := 0; ; i++ {
+		k := strings.Index(s[i:], sub)
+		if k < 0 {
+			return at
+		}
+		i += k
+		at = append(at, i)
+	}
+}
+
+// condPrinted: the paste prints cond as "Expected <cond>" or "<cond>
+// INTERNAL ASSERT FAILED" (strings.Contains(bare, "Expected"+cond) or
+// strings.Contains(bare, cond+"INTERNALASSERTFAILED"), looked for only at
+// the places those words are: a long note is searched once, not once per
+// check).
+func (t *paste) condPrinted(cond string) bool {
+	for _, i := range t.expected {
+		if strings.HasPrefix(t.bare[i+len(expectedWord):], cond) {
+			return true
+		}
+	}
+	return t.condBefore(cond)
+}
+
+// condBefore: the paste prints "<cond> INTERNAL ASSERT FAILED".
+func (t *paste) condBefore(cond string) bool {
+	for _, i := range t.asserted {
+		if strings.HasSuffix(t.bare[:i], cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// best sorts hits best first (then by id) and keeps MaxHits.
+func best(hits []Hit) []Hit {
 	sort.SliceStable(hits, func(i, j int) bool {
 		if hits[i].Points != hits[j].Points {
 			return hits[i].Points > hits[j].Points
 		}
+		// A tie: nothing in the text told them apart. A check in no
+		// function (a safe-call macro's body) is what every use of the
+		// macro raises: it comes before the uses.
+		if a, b := hits[i].Entry.Fn == "", hits[j].Entry.Fn == ""; a != b {
+			return a
+		}
 		return hits[i].Entry.ID < hits[j].Entry.ID
 	})
-	if len(hits) > MaxHits {
-		hits = hits[:MaxHits]
+	// Checks tied with the last one kept stay, up to MaxTied: one text
+	// raised at several sites, which the paste does not tell apart, is
+	// listed whole (see Tied).
+	n := min(len(hits), MaxHits)
+	for n > 0 && n < len(hits) && n < MaxTied && hits[n].Points == hits[n-1].Points {
+		n++
 	}
-	return hits
+	return hits[:n]
+}
+
+// MaxTied caps the hits kept when the last ones tie.
+const MaxTied = 12
+
+// Tied are the hits that print the same text as h, with h's points: its
+// message (or, with no message of its own, its condition) raised at
+// several sites, which nothing in the paste (frame, file, line,
+// function, spelling, values) told apart. nil when h has no such twin;
+// else h's own entry among them, in the hits' order.
+func Tied(hits []Hit, h Hit) []*Entry {
+	key := textKey(h.Entry)
+	if key == "" {
+		return nil
+	}
+	var out []*Entry
+	for _, o := range hits {
+		if o.Points == h.Points && textKey(o.Entry) == key {
+			out = append(out, o.Entry)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// textKey is the text an entry's error prints: its message when it has
+// words of its own, else its condition ("" when neither).
+func textKey(e *Entry) string {
+	switch {
+	case hasOwnText(e.Message):
+		return "m:" + e.Message
+	case e.Cond != "":
+		return "c:" + e.Cond
+	}
+	return ""
+}
+
+// score is one entry's evidence in the text: its hit, and whether it is
+// reported.
+func (t *paste) score(e *Entry) (Hit, bool) {
+	v, flat, words, fs, condFirst, noMessage, known := t.v, t.flat, t.words, t.fs, t.condFirst, t.noMessage, t.known
+	points, specific := 0, 0
+	var evidence []string
+	// An older wording, word for word.
+	oldWords := 0
+	for _, w := range e.Old {
+		// Its first word must be in the text before the text is searched.
+		if first, _, _ := strings.Cut(w, " "); !words[first] {
+			continue
+		}
+		if t.lowerWords == "" {
+			t.lowerWords = " " + strings.Join(reWords.FindAllString(strings.ToLower(flat), -1), " ") + " "
+		}
+		if n := strings.Count(w, " ") + 1; n >= MinOldWords && strings.Contains(t.lowerWords, " "+w+" ") && n > oldWords {
+			oldWords = n
+		}
+	}
+	for _, f := range fs {
+		same := sameFile(f.file, e.File)
+		fnAgrees := f.fn == "" || e.Fn == "" || f.fn == e.Fn
+		exact := same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && fnAgrees
+		// Built before the check came to today's line: the line
+		// held another check (or none) in that build.
+		if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
+			exact = false
+		}
+		// Past lines are looked up only where they can count.
+		var past, atBuild, excluded bool
+		if !exact && fnAgrees {
+			past, atBuild, excluded = pastAt(e, f.file, f.line, v)
+		}
+		switch {
+		// A line of the call pins the check, unless the frame names
+		// another function: an older build whose lines differ.
+		case exact:
+			points += FrameExact
+			specific += FrameExact
+			evidence = append(evidence, "frame:"+f.file+":"+itoa(f.line))
+		// A line the check had in an older build.
+		case fnAgrees && past && !excluded &&
+			(!condFirst || e.Cond == "" || t.condBefore(e.Cond)) &&
+			!(noMessage && hasOwnText(e.Message)):
+			if atBuild {
+				// The paste's own build had it there: as sure as
+				// today's line.
+				points += FrameExact
+				specific += FrameExact
+				evidence = append(evidence, "build:"+f.file+":"+itoa(f.line)+"@"+v)
+			} else {
+				points += FramePast
+				specific += FramePast
+				evidence = append(evidence, "past:"+f.file+":"+itoa(f.line))
+			}
+			if f.fn != "" && f.fn == e.Fn {
+				// The frame's function agrees too: more than the
+				// function alone gives its siblings.
+				points += FrameFunction + e.FnWeight
+			}
+		case same && f.fn != "" && f.fn == e.Fn:
+			points += FrameFunction + e.FnWeight
+			specific += 5 * FrameFunction / max(e.FnInFile, 1)
+			evidence = append(evidence, "function:"+e.Fn+" in "+f.file)
+		case f.fn != "" && f.fn == e.Fn && !knownFile(known, f.file):
+			points += e.FnWeight + FrameFunction/max(e.FnChecks, 1)
+			specific += 3 * FrameFunction / max(e.FnChecks, 1)
+			evidence = append(evidence, "function:"+e.Fn)
+		case same:
+			points += e.FileWeight
+			evidence = append(evidence, "file:"+f.file)
+		}
+	}
+	if points == 0 && oldWords == 0 && !anyIn(e.Anchors, words) {
+		return Hit{}, false
+	}
+	pos, found, counted, got := 0, 0, 0, 0
+	for j, p := range strings.Split(e.Message, "{}") {
+		p = trim(p)
+		if j >= len(e.Weights) || e.Weights[j] == 0 {
+			continue
+		}
+		counted++
+		if k := strings.Index(flat[pos:], p); k >= 0 {
+			pos += k + len(p)
+			got += e.Weights[j]
+			found++
+		} else if len(p) >= halfMin && isASCII(p) {
+			// Truncated, or reworded after its first half: the first
+			// half counts half.
+			h := p[:len(p)/2]
+			if k := strings.Index(flat[pos:], h); k >= 0 {
+				pos += k + len(h)
+				got += e.Weights[j] / 2
+				found++
+			}
+		}
+	}
+	if got > 0 {
+		points += got
+		specific += got
+		evidence = append(evidence, "message:"+itoa(found)+" of "+itoa(counted)+" pieces")
+	} else if oldWords > 0 {
+		points += OldWordPoints * oldWords
+		specific += OldWordPoints * oldWords
+		evidence = append(evidence, "wording:"+itoa(oldWords)+" words")
+	}
+	// "Expected <cond> ." now; "<cond> INTERNAL ASSERT FAILED" in 2024.
+	if e.CondWeight > 0 && t.condPrinted(e.Cond) {
+		points += e.CondWeight
+		specific += e.CondWeight
+		evidence = append(evidence, "condition")
+	}
+	// Twins told apart by how the error code is spelled.
+	if points > 0 {
+		for _, sp := range spellings {
+			if strings.Contains(e.Cond, sp.cond) && strings.Contains(flat, sp.code) {
+				points += SpellingPoints
+				specific += SpellingPoints
+				evidence = append(evidence, "spelling:"+sp.code)
+			}
+		}
+	}
+	if points >= Threshold && specific >= Specific {
+		return Hit{Entry: e, Points: points, Evidence: evidence}, true
+	}
+	return Hit{}, false
 }
 
 // An older wording counts from MinOldWords words, OldWordPoints each.
@@ -490,20 +613,6 @@ const (
 	MinOldWords   = 3
 	OldWordPoints = 250
 )
-
-// OldWording is the words of an id after its function's: the first
-// words of the message the check had when it was known by that id.
-func OldWording(id, fn string) string {
-	words := strings.Split(id, "-")
-	if fw := slugWords(fn, 8); len(fw) > 0 && len(words) > len(fw) && strings.Join(words[:len(fw)], "-") == strings.Join(fw, "-") {
-		words = words[len(fw):]
-	}
-	// A numbered twin's suffix is no word of the message.
-	if n := len(words); n > 1 && strings.Trim(words[n-1], "0123456789") == "" {
-		words = words[:n-1]
-	}
-	return strings.Join(words, " ")
-}
 
 // spellings pair the success constant a safe-call macro compares with
 // the spelling its API gives error codes.

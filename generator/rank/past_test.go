@@ -1,4 +1,4 @@
-package checks
+package rank
 
 import (
 	"strings"
@@ -145,18 +145,6 @@ func TestPastLineNeedsAgreeingText(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%s: past line counted for %q, want %q", c.name, got, c.want)
-		}
-	}
-}
-
-func TestOldWording(t *testing.T) {
-	for _, c := range []struct{ id, fn, want string }{
-		{"getresolutionpointsof-could-not-resolve-persistent-buffer", "getResolutionPointsOf", "could not resolve persistent buffer"},
-		{"split-splitting-an-axis-of-non-serial-2", "split", "splitting an axis of non serial"},
-		{"other-words-only", "f", "other words only"},
-	} {
-		if got := OldWording(c.id, c.fn); got != c.want {
-			t.Errorf("OldWording(%q, %q) = %q, want %q", c.id, c.fn, got, c.want)
 		}
 	}
 }
