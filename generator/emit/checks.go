@@ -106,13 +106,31 @@ type checkTest struct {
 	BodyHTML string `toml:"body_html,omitempty"`
 }
 
-// checkRow is one check in a list page's front matter.
-type checkRow struct {
+// checkGroup is one area's checks on /errors/ (or the one area of an
+// area page), grouped by kind: the plain lists a reader sees without
+// JavaScript and the filter narrows (static/js/errors-filter.js).
+type checkGroup struct {
+	Key   string          `toml:"key"`
+	URL   string          `toml:"url,omitempty"`
+	Count int             `toml:"count"`
+	Kinds []checkKindList `toml:"kinds"`
+}
+
+// checkKindList is the checks of one kind in one area.
+type checkKindList struct {
+	Kind  string      `toml:"kind"`
+	Title string      `toml:"title"`
+	Items []checkItem `toml:"items"`
+}
+
+// checkItem is one check in a list: what the filter matches (its title
+// and id) and its page. Where and Fn only on area pages: the index of
+// all checks stays small.
+type checkItem struct {
 	ID    string `toml:"id"`
 	Title string `toml:"title"`
 	URL   string `toml:"url"`
-	Kind  string `toml:"kind"`
-	Where string `toml:"where"`
+	Where string `toml:"where,omitempty"`
 	Fn    string `toml:"fn,omitempty"`
 }
 
@@ -121,11 +139,13 @@ type checkListFront struct {
 	Description string `toml:"description,omitempty"`
 	Weight      int    `toml:"weight,omitempty"`
 	Params      struct {
-		Kind       string       `toml:"kind"` // "checks"
-		Area       string       `toml:"area,omitempty"`
-		Areas      []checkCount `toml:"areas,omitempty"`
-		Kinds      []checkCount `toml:"kinds,omitempty"`
-		Checks     []checkRow   `toml:"checks,omitempty"`
+		Kind  string       `toml:"kind"` // "checks"
+		Area  string       `toml:"area,omitempty"`
+		Areas []checkCount `toml:"areas,omitempty"`
+		Kinds []checkCount `toml:"kinds,omitempty"`
+		// Groups are the checks by area, then kind: every check on the
+		// index, one area's on its page.
+		Groups     []checkGroup `toml:"groups,omitempty"`
 		Removed    []removedRow `toml:"removed,omitempty"`
 		RemovedURL string       `toml:"removed_url,omitempty"`
 	} `toml:"params"`
@@ -200,10 +220,9 @@ func (e *emitter) checkPages() error {
 		f.Title = "Errors in " + a
 		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
 		f.Params.Kind, f.Params.Area = "checks", a
-		for _, c := range cs {
-			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID),
-				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
-		}
+		f.Params.Kinds = index.Params.Kinds
+		f.Params.Groups = []checkGroup{areaGroup(a, cs, true)}
+		index.Params.Groups = append(index.Params.Groups, areaGroup(a, cs, false))
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
 			return err
 		}
@@ -224,6 +243,30 @@ func (e *emitter) checkPages() error {
 		return err
 	}
 	return e.put("errors/_index.md", page{front: index})
+}
+
+// areaGroup lists an area's checks by kind, in the order of
+// model.CheckKinds, each kind's checks in file and line order; with
+// where, each item also says where it is (an area page).
+func areaGroup(a string, cs []*model.Check, where bool) checkGroup {
+	g := checkGroup{Key: a, URL: urls.CheckArea(a), Count: len(cs)}
+	for _, k := range model.CheckKinds {
+		l := checkKindList{Kind: k.Kind, Title: k.Title}
+		for _, c := range cs {
+			if c.Kind != k.Kind {
+				continue
+			}
+			it := checkItem{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID)}
+			if where {
+				it.Where, it.Fn = c.Where.String(), fnName(c)
+			}
+			l.Items = append(l.Items, it)
+		}
+		if len(l.Items) > 0 {
+			g.Kinds = append(g.Kinds, l)
+		}
+	}
+	return g
 }
 
 func areaDir(a string) string {
