@@ -19,6 +19,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/localref"
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/coverage"
 	"github.com/nvfuser-handbook/handbook/generator/quality"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -56,6 +57,9 @@ type Facts struct {
 	CheckSteps []config.CheckStep
 	// Explanations are the handbook's explanations/<id>.md files.
 	Explanations []model.Explanation
+	// RequireExplanations are the checks config.toml requires an
+	// explanation for (gen check --strict; generator/coverage).
+	RequireExplanations []config.ExplainRule
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -140,6 +144,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	}
 	h.Drift = drift.Find(h)
 	h.Quality = quality.Find(h)
+	h.Coverage = coverage.Find(h, f.RequireExplanations)
 	h.Warnings = in.Warnings
 	return h, nil
 }
