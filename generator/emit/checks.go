@@ -42,13 +42,18 @@ type checkParams struct {
 	Condition string `toml:"condition,omitempty"`
 	// Printed is what nvFuser prints when the check fails, run-time values
 	// shown as {}.
-	Printed  string `toml:"printed"`
-	Where    Link   `toml:"where"` // file:line, pinned source link
-	Function string `toml:"function,omitempty"`
-	Within   string `toml:"within,omitempty"` // the named function around a lambda
-	InMacro  string `toml:"in_macro,omitempty"`
-	Area     string `toml:"area"`
-	AreaURL  string `toml:"area_url"`
+	Printed string `toml:"printed"`
+	// PrintedHTML is the same, escaped, each value a slot labelled with
+	// the expression nvFuser prints there (checkslots.go); Values are the
+	// labels, in order. Both empty when the extractor could not tell.
+	PrintedHTML string   `toml:"printed_html,omitempty"`
+	Values      []string `toml:"values,omitempty"`
+	Where       Link     `toml:"where"` // file:line, pinned source link
+	Function    string   `toml:"function,omitempty"`
+	Within      string   `toml:"within,omitempty"` // the named function around a lambda
+	InMacro     string   `toml:"in_macro,omitempty"`
+	Area        string   `toml:"area"`
+	AreaURL     string   `toml:"area_url"`
 	// Meaning is what the check means (checkmeaning.go); Try and Steps
 	// what to do about it: from the checkout, then config.toml's rules.
 	Meaning checkMeaning `toml:"meaning"`
@@ -299,6 +304,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
 	p.ShortID, p.Heading = checks.ShortID(c.ID), checks.Heading(c)
 	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
+	p.PrintedHTML, p.Values = printedHTML(c), slotLabels(c)
 	ref := e.site.RepoRef
 	if !e.h.Revision.IsZero() {
 		ref = e.h.Revision.Commit
