@@ -43,6 +43,9 @@ type Index struct {
 	// CheckURL + id + "/".
 	Checks   []checks.Entry `json:"checks,omitempty"`
 	CheckURL string         `json:"check_url,omitempty"`
+	// Explained is the summary of each explained check's explanation
+	// (explanations/<id>.md), by check id: a result shows it.
+	Explained map[string]string `json:"explained,omitempty"`
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`

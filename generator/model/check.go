@@ -193,6 +193,9 @@ type Explanation struct {
 	ID   string // the id its file is named by
 	File string // "explanations/<id>.md"
 	Body string
+	// Summary is its first paragraph as plain text (Markdown's marks
+	// off), at most about 300 characters: what the lookup shows.
+	Summary string
 }
 
 // PastSpot is a file and line where a check that exists today sat in

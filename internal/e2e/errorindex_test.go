@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -246,8 +247,9 @@ func screenAt(t testing.TB, ctx context.Context, sel, name string) {
 }
 
 // TestErrorIndexReal: the same pages on the real handbook, looked at:
-// screenshots of /errors/ (its top and its list), filtered, an area page
-// and the quality report at 1280 and 390 px, light and dark; axe clean,
+// screenshots of /errors/ (its top and its list), filtered, an area page,
+// the quality report, the coverage page and a check page's slots at 1280
+// and 390 px, light and dark; axe clean,
 // nothing wider than the screen, no table scrolling sideways.
 func TestErrorIndexReal(t *testing.T) {
 	browser(t)
@@ -259,6 +261,9 @@ func TestErrorIndexReal(t *testing.T) {
 		{"errors-filtered", "/errors/?q=vectoriz&kind=internal-assert", "#all"},
 		{"area", "/errors/area/scheduler/", ""},
 		{"quality", "/errors/quality/", "#top"},
+		{"coverage", "/errors/coverage/", ""},
+		{"coverage-gaps", "/errors/coverage/", "#unexplained"},
+		{"check-slots", "/errors/validateandcollectvectorizeinfo-vectorized-accesses-cannot-be-inline-with/", "#printed"},
 	} {
 		t.Run(pg.name, func(t *testing.T) {
 			for _, w := range []int64{1280, 390} {
@@ -271,7 +276,13 @@ func TestErrorIndexReal(t *testing.T) {
 							t.Errorf("%s: %d checks shown", what, st.shown())
 						}
 					}
-					if pg.name != "errors-list" { // the same page as "errors"
+					if pg.name == "check-slots" {
+						slots := eval[string](t, ctx, `[...document.querySelectorAll("#printed ~ pre .slot")].map(s => s.textContent).join("|")`)
+						if !strings.Contains(slots, "toString") {
+							t.Errorf("%s: slots %q, want the expressions printed", what, slots)
+						}
+					}
+					if pg.name != "errors-list" && pg.name != "coverage-gaps" { // the same pages as "errors", "coverage"
 						checkAxe(t, ctx, axeJS, what)
 						noOverflow(t, ctx, w, what)
 						noWideTable(t, ctx, what)
@@ -281,4 +292,27 @@ func TestErrorIndexReal(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLookupShowsExplanationReal: on the real handbook, pasting the
+// vectorize error users hit (NVIDIA/Fuser#3292) lands on its check, and
+// the result shows what the handbook's explanation says, first lines.
+func TestLookupShowsExplanationReal(t *testing.T) {
+	browser(t)
+	s := fuserSite(t)
+	axeJS := readAxe(t, s.Root)
+	ctx := newTab(t)
+	const paste = "INTERNAL ASSERT FAILED at \"/opt/pytorch/nvfuser/csrc/device_lower/validation.cpp\":799, please report a bug with nvFuser. Vectorized accesses cannot be inline with computeAt: T5_l[ iS20{( ceilDiv(i0, 4) )}, iV21{4} ] = pad( T0_g[ iS0{i0} ], {0, 1} )"
+	do(t, ctx, "looking up", viewport(1280, 900), chromedp.Navigate(s.pageURL(query("/lookup/", paste))))
+	waitFor(t, ctx, `document.querySelector("#lookup-app ol")`, 30*time.Second, `document.querySelector("main").innerText`)
+	first := eval[string](t, ctx, `(() => { const li = document.querySelector("#lookup-app .lookup-result"); return li.querySelector("a").getAttribute("href") + "\n" + ((li.querySelector(".lookup-explained") || {}).textContent || ""); })()`)
+	href, explained, _ := strings.Cut(first, "\n")
+	if !strings.Contains(href, "/errors/validateandcollectvectorizeinfo-vectorized-accesses-cannot-be-inline-with/") {
+		t.Fatalf("first result %s, want the vectorize check", href)
+	}
+	if !strings.HasPrefix(explained, "Explained: While lowering a scheduled fusion") {
+		t.Errorf("the result says %q, want the explanation's first paragraph", explained)
+	}
+	checkAxe(t, ctx, axeJS, "lookup with an explanation")
+	screenAt(t, ctx, "", "errindex-lookup-explained-light-1280")
 }

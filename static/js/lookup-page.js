@@ -72,6 +72,9 @@
       if (m.level) li.appendChild(el("span", "lookup-level lookup-level-" + m.level, " " + levelWords[m.level] + (m.how ? " (" + m.how + ")" : "")));
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
+      // What people wrote about the check (explanations/<id>.md), first.
+      var explained = m.kind === "check" && index.explained && index.explained[m.check];
+      if (explained) li.appendChild(el("p", "lookup-explained", "Explained: " + explained));
       if (m.since && m.since.length > 0) {
         li.appendChild(el("p", "lookup-since", "Since nvFuser " + m.build + ":"));
         var ul = el("ul", "lookup-since-list");
