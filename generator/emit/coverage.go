@@ -30,7 +30,7 @@ type coverageParams struct {
 }
 
 // coverageRow is one line of a coverage table: counts and their share
-// of the row's checks, in percent, rounded down.
+// of the row's checks.
 type coverageRow struct {
 	Key       string       `toml:"key"`
 	Title     string       `toml:"title"`
@@ -42,9 +42,11 @@ type coverageRow struct {
 	Commented coverageCell `toml:"commented"`
 }
 
+// coverageCell is a count and its share in percent, rounded down, "<1%"
+// for a share that is not none.
 type coverageCell struct {
-	N   int `toml:"n"`
-	Pct int `toml:"pct"`
+	N   int    `toml:"n"`
+	Pct string `toml:"pct"`
 }
 
 type coverageGap struct {
@@ -59,10 +61,13 @@ type coverageGap struct {
 }
 
 func cell(n, of int) coverageCell {
-	if of == 0 {
-		return coverageCell{N: n}
+	switch {
+	case of == 0 || n == 0:
+		return coverageCell{N: n, Pct: "0%"}
+	case 100*n < of:
+		return coverageCell{N: n, Pct: "<1%"}
 	}
-	return coverageCell{N: n, Pct: 100 * n / of}
+	return coverageCell{N: n, Pct: fmt.Sprintf("%d%%", 100*n/of)}
 }
 
 func row(c model.CoverageCount, url string) coverageRow {
