@@ -41,9 +41,10 @@ func (e *emitter) llmsChecks() string {
 		len(e.h.Checks), twin)
 	var explained []*model.Check
 	for _, a := range areas {
-		fmt.Fprintf(&b, "\n## %s\n\n", a)
+		fmt.Fprintf(&b, "\n## %s\n\n", mdText(a))
 		for _, c := range byArea[a] {
-			fmt.Fprintf(&b, "- `%s`: %s (%s, %s)\n", c.ID, checks.Headline(c), kindTitle(c.Kind), c.Where)
+			// Text of the checkout: inert, as in the twins (mdText).
+			fmt.Fprintf(&b, "- `%s`: %s (%s, %s)\n", c.ID, mdText(checks.Headline(c)), kindTitle(c.Kind), mdText(c.Where.String()))
 			if c.Explanation != nil {
 				explained = append(explained, c)
 			}
@@ -52,7 +53,7 @@ func (e *emitter) llmsChecks() string {
 	if len(explained) > 0 {
 		b.WriteString("\n## Explanations\n\nWhat people wrote about these checks in the handbook's explanations/ folder.\n")
 		for _, c := range explained {
-			fmt.Fprintf(&b, "\n### %s (`%s`)\n\n%s\n", checks.Headline(c), c.ID, strings.TrimSpace(c.Explanation.Body))
+			fmt.Fprintf(&b, "\n### %s (`%s`)\n\n%s\n", mdText(checks.Headline(c)), c.ID, strings.TrimSpace(escapeRawHTML(c.Explanation.Body)))
 		}
 	}
 	fmt.Fprintf(&b, "\nURL: %s\n\n~~~yaml\nchecks: %d\nkind: checks\n~~~\n", e.abs(urls.Checks), len(e.h.Checks))
