@@ -191,14 +191,31 @@ func TestAgentOutputs(t *testing.T) {
 		}
 		pages := strings.Split(s, "\n=====\n")[1:]
 		var want int
+		var checkIDs []string
 		for rel := range twins {
-			sec, _, sub := strings.Cut(rel, "/")
+			sec, id, sub := strings.Cut(rel, "/")
 			if rel == "drift" || sub && (sec == "runbooks" || sec == "guides" || sec == "notes" || sec == "env" || sec == "options") {
 				want++
 			}
+			if sub && sec == "errors" && strings.Contains(twins[rel], "\nkind: check\n") { // a check's page, not a list
+				checkIDs = append(checkIDs, id)
+			}
+		}
+		if len(checkIDs) > 0 {
+			want++ // the index of every check, last
 		}
 		if len(pages) != want {
-			t.Errorf("llms-full.txt holds %d pages, want %d (every note, variable, family, option and the drift report)", len(pages), want)
+			t.Errorf("llms-full.txt holds %d pages, want %d (every note, variable, family, option, the drift report and the index of checks)", len(pages), want)
+		}
+		// The checks' index names every check with a page, one a line.
+		checksIndex := pages[len(pages)-1]
+		if !strings.HasPrefix(checksIndex, "\n# Errors nvFuser raises: every check") {
+			t.Errorf("llms-full.txt's last page is not the index of checks:\n%.200s", checksIndex)
+		}
+		for _, id := range checkIDs {
+			if !strings.Contains(checksIndex, "\n- `"+id+"`: ") {
+				t.Errorf("llms-full.txt's index of checks lacks %s", id)
+			}
 		}
 		for _, want := range []string{"# Use-after-free in segmenter logging", "# fusion_ir_preseg", "# NVFUSER_NUM_THREADS", "URL: " + base + "/options/dump/fusion_ir_preseg/"} {
 			if !strings.Contains(s, want) {

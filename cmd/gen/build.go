@@ -143,7 +143,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 			fs.BoolVar(&noSearch, "no-search", false, "build without the search index: Pagefind never runs (faster; the search page finds nothing)")
 		}
 		if check {
-			fs.BoolVar(&opt.Strict, "strict", false, "treat drift and check-quality findings as errors")
+			fs.BoolVar(&opt.Strict, "strict", false, "treat drift, check-quality findings and missing required explanations as errors")
 			fs.StringVar(&opt.Since, "since", "", "check-quality findings new since REV (a commit of --source) or FILE (a published api/check-quality.json) only")
 			fs.StringVar(&format, "format", "text", "text, or github: also print the check-quality findings as GitHub Actions annotations")
 			fs.BoolVar(&opt.WriteManifest, "write-manifest", false, "after a clean check, write the published URLs to url_manifest")

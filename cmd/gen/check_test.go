@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -138,5 +139,37 @@ func TestCheckKeepsURLsAcrossKinds(t *testing.T) {
 	code, stdout, stderr := gen(t, "", "check", "--config", cfg, "--notes", notes, "--out", filepath.Join(t.TempDir(), "site"))
 	if code != 1 || !strings.Contains(stderr, "/runbooks/seg-crash/") || !strings.Contains(stderr, "would disappear") {
 		t.Fatalf("exit %d, want 1 naming /runbooks/seg-crash/\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// TestCheckRequiresExplanations: config.toml's require_explanations names
+// checks that must be explained; gen check warns about each one missing
+// (and an id no check has), at the key's line, and --strict fails on
+// them until an explanation is written.
+func TestCheckRequiresExplanations(t *testing.T) {
+	proj := testsite.New(t)
+	cfg := filepath.Join(proj, "config.toml")
+	raw, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const id = "reportcompileerrors-compiling-segment-s-in-parallel-failed"
+	body := strings.Replace(string(raw), "[params.handbook]\n", "[params.handbook]\n  require_explanations = [\""+id+"\", \"no-such-check\"]\n", 1)
+	writeFile(t, cfg, body)
+	line := cfg + ":" + strconv.Itoa(1+strings.Count(body[:strings.Index(body, "require_explanations")], "\n"))
+	code, stdout, _ := gen(t, "", "check", "--config", cfg)
+	for _, want := range []string{line + ": require_explanations (" + id + "): " + id + " has no explanation", line + ": require_explanations: no check has the id no-such-check"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("check: exit %d, want 0 and %q\n%s", code, want, stdout)
+		}
+	}
+	code, _, stderr := gen(t, "", "check", "--strict", "--config", cfg)
+	if code != 1 || !strings.Contains(stderr, "2 required explanation(s) missing") || !strings.Contains(stderr, id+" has no explanation") {
+		t.Errorf("check --strict: exit %d, want 1 naming both\n%s", code, stderr)
+	}
+	writeFile(t, filepath.Join(proj, "explanations", id+".md"), "### What it means\n\nA segment failed to compile.\n")
+	code, stdout, _ = gen(t, "", "check", "--config", cfg)
+	if code != 0 || strings.Contains(stdout, id+" has no explanation") || !strings.Contains(stdout, "no check has the id no-such-check") {
+		t.Errorf("with the explanation: exit %d\n%s", code, stdout)
 	}
 }

@@ -130,8 +130,9 @@ flags (build only):
                     finds nothing). gen check always builds the index.
 
 flags (check only):
-  --strict          drift findings (stale options in notes, undocumented variables) and
-                    check-quality findings (/errors/quality/) are errors
+  --strict          drift findings (stale options in notes, undocumented variables),
+                    check-quality findings (/errors/quality/) and checks config.toml's
+                    require_explanations names without an explanation are errors
   --since REV|FILE  check-quality findings only if new since REV, a commit of the --source
                     checkout (its C++ read again), or since FILE, a published
                     api/check-quality.json: for nvFuser's CI on a pull request

@@ -11,6 +11,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/coverage"
 	"github.com/nvfuser-handbook/handbook/generator/cppopts"
 	"github.com/nvfuser-handbook/handbook/generator/csrcscan"
 	"github.com/nvfuser-handbook/handbook/generator/drift"
@@ -56,6 +57,9 @@ type Facts struct {
 	CheckSteps []config.CheckStep
 	// Explanations are the handbook's explanations/<id>.md files.
 	Explanations []model.Explanation
+	// RequireExplanations are the checks config.toml requires an
+	// explanation for (gen check --strict; generator/coverage).
+	RequireExplanations []config.ExplainRule
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -140,6 +144,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	}
 	h.Drift = drift.Find(h)
 	h.Quality = quality.Find(h)
+	h.Coverage = coverage.Find(h, f.RequireExplanations)
 	h.Warnings = in.Warnings
 	return h, nil
 }

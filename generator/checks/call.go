@@ -55,26 +55,37 @@ func CallAt(code []cpplex.Token, i int) (c Call, ok bool) {
 // written just before is what was written into it (stream.go); any other
 // argument is a value.
 func (c Call) Pieces() []string {
-	var pieces []string
+	pieces, _ := c.Template()
+	return pieces
+}
+
+// Template is the message template (Pieces) and, for each value between
+// two pieces, the expression nvFuser prints there as the source spells it
+// (a compared operand, a message argument, what was streamed into a
+// stream): the labels of a check page's slots.
+func (c Call) Template() (pieces, slots []string) {
 	if c.Macro.Op != "" {
 		pieces = append(pieces, comparisonPieces...)
+		slots = append(slots, Spell(c.Args[0]), Spell(c.Args[1]))
 	} else {
 		pieces = []string{""}
 	}
 	for _, arg := range c.Message() {
 		if name, ok := streamName(arg); ok && c.code != nil {
-			if streamed, ok := streamPieces(c.code, c.at, name, c.from, !c.legacy); ok {
+			if streamed, values, ok := streamPieces(c.code, c.at, name, c.from, !c.legacy); ok {
 				pieces[len(pieces)-1] += streamed[0]
 				pieces = append(pieces, streamed[1:]...)
+				slots = append(slots, values...)
 				continue
 			}
 		}
 		if !allStrings(arg) {
 			if c.legacy {
 				pieces = append(pieces, "")
+				slots = append(slots, Spell(arg))
 				continue
 			}
-			pieces = appendConcat(pieces, arg, c.str)
+			pieces, slots = appendConcat(pieces, slots, arg, c.str)
 			continue
 		}
 		var b strings.Builder
@@ -83,7 +94,7 @@ func (c Call) Pieces() []string {
 		}
 		pieces[len(pieces)-1] += b.String()
 	}
-	return pieces
+	return pieces, slots
 }
 
 // ArgText is each message argument spelled as the source has it.
@@ -187,9 +198,11 @@ func allStrings(toks []cpplex.Token) bool {
 // stays a value in a macro body, or STRINGIZE(__LINE__), a number once
 // expanded; STRINGIZE(__FILE__) is the path the compiler was given, a
 // value).
-func appendConcat(pieces []string, arg []cpplex.Token, str map[string]bool) []string {
+func appendConcat(pieces, slots []string, arg []cpplex.Token, str map[string]bool) ([]string, []string) {
 	var parts []string // literal text, or "\x00" for a value
+	var values []string
 	const value = "\x00"
+	whole := func() ([]string, []string) { return append(pieces, ""), append(slots, Spell(arg)) }
 	for k := 0; k < len(arg); k++ {
 		t := arg[k]
 		switch {
@@ -197,24 +210,27 @@ func appendConcat(pieces []string, arg []cpplex.Token, str map[string]bool) []st
 			parts = append(parts, t.StringValue())
 		case t.Is("#") && k+1 < len(arg) && arg[k+1].Kind == cpplex.Ident:
 			parts = append(parts, value)
+			values = append(values, "#"+arg[k+1].Text)
 			k++
 		case t.Kind == cpplex.Ident && str[t.Text] && k+1 < len(arg) && arg[k+1].Is("("):
 			inner, end, ok := Args(arg, k+1)
 			if !ok || len(inner) != 1 {
-				return append(pieces, "")
+				return whole()
 			}
 			if s := Spell(inner[0]); s == "__FILE__" {
 				parts = append(parts, `"`, value, `"`) // a string literal, stringized
+				values = append(values, s)
 			} else if s == "__LINE__" || s == "__func__" || isNumber(inner[0]) {
 				// The use's line (a number once expanded): a value, so
 				// that the check's id does not change when lines move.
 				parts = append(parts, value)
+				values = append(values, s)
 			} else {
 				parts = append(parts, s)
 			}
 			k = end
 		default:
-			return append(pieces, "")
+			return whole()
 		}
 	}
 	for _, p := range parts {
@@ -224,7 +240,7 @@ func appendConcat(pieces []string, arg []cpplex.Token, str map[string]bool) []st
 			pieces[len(pieces)-1] += p
 		}
 	}
-	return pieces
+	return pieces, append(slots, values...)
 }
 
 func isNumber(toks []cpplex.Token) bool {

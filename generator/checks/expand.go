@@ -77,7 +77,9 @@ func (d *Defs) expandAt(s site, w *Wrapper, args [][]cpplex.Token, depth int) []
 			}
 			c := Call{Name: f.Check.Macro, Macro: Macro{Kind: f.Check.Kind, Operands: f.Pack}, Args: inner, code: exp, at: j, str: d.Stringizers}
 			ck := f.Check
-			ck.Pieces, ck.Args = c.Pieces(), c.ArgText()
+			var values []string
+			ck.Pieces, values = c.Template()
+			ck.Values, ck.Args = slotsFor(ck.Pieces, values), c.ArgText()
 			ck.Where = model.Location{File: s.file, Line: s.line}
 			ck.EndLine, ck.Via = s.endLine, s.via
 			ck.Within = within // the page is known by the function using the macro

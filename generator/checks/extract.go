@@ -116,10 +116,12 @@ func (t *tracker) where(i int) (fn, within string, from int) {
 }
 
 func newCheck(file string, code []cpplex.Token, i int, c Call, fn, within, inMacro string) model.Check {
+	pieces, values := c.Template()
 	return model.Check{
 		Macro:     c.Name,
 		Kind:      c.Macro.Kind,
-		Pieces:    c.Pieces(),
+		Pieces:    pieces,
+		Values:    slotsFor(pieces, values),
 		Condition: c.Condition(),
 		Args:      c.ArgText(),
 		Where:     model.Location{File: file, Line: code[i].Line},
@@ -139,4 +141,13 @@ func sortByLine(cs []model.Check) {
 			cs[j], cs[j-1] = cs[j-1], cs[j]
 		}
 	}
+}
+
+// slotsFor keeps the slots' labels when there is one for each value of
+// the template, else none: a label on the wrong value is worse than none.
+func slotsFor(pieces, values []string) []string {
+	if len(values) == 0 || len(values) != len(pieces)-1 {
+		return nil
+	}
+	return values
 }

@@ -25,22 +25,23 @@ func TestFromTokens(t *testing.T) {
 		cond            string
 		fn, within, mac string
 		endLine         int
+		values          []string // the slots' labels
 	}
 	wants := []want{
 		// A macro that stringizes and forwards is a wrapper like any other:
 		// its body is a check (and each use of it would be one).
-		{3, "NVF_THROW", model.CheckThrow, []string{"Expected ", "", ""}, "", "", "", "NVF_FAKE", 3},
-		{4, "NVF_CHECK", model.CheckUser, []string{"value must be positive: ", ""}, "x > 0", "", "", "CHECK_POSITIVE", 4},
-		{12, "NVF_ERROR", model.CheckInternal, []string{"a and b differ: ", " vs ", ""}, "a == b", "plain", "plain", "", 12},
-		{13, "NVF_CHECK", model.CheckUser, []string{"both must be positive, got ", ""}, "a > 0 && b > 0", "plain", "plain", "", 18},
-		{26, "NVF_ERROR_EQ", model.CheckInternal, []string{"Found ", " vs ", ". holder got ", ""}, "(value_)==(x)", "Holder", "Holder", "", 26},
-		{29, "NVF_ERROR", model.CheckInternal, []string{""}, "value_ != 0", "~Holder", "~Holder", "", 29},
-		{32, "NVF_CHECK_GE", model.CheckUser, []string{"Found ", " vs ", ". "}, "(o.value_)>=(0)", "operator==", "operator==", "", 32},
-		{37, "NVF_THROW", model.CheckThrow, []string{`unreachable in "lambda" (`, ")"}, "", "operator()", "lambda", "", 37},
-		{49, "TORCH_WARN", model.CheckWarning, []string{`local text with "quotes" and ) parens`}, "", "visit", "visit", "", 49},
-		{54, "NVF_ERROR", model.CheckInternal, []string{"after a cast"}, "false", "count", "count", "", 54},
-		{65, "NVF_ERROR", model.CheckInternal, []string{"value ", " is not valid.\nTry again."}, "false", "streamed", "streamed", "", 65},
-		{72, "NVF_ERROR", model.CheckInternal, []string{"Error during replay, a conflict."}, "ok", "held", "held", "", 72},
+		{3, "NVF_THROW", model.CheckThrow, []string{"Expected ", "", ""}, "", "", "", "NVF_FAKE", 3, []string{"#cond", "##__VA_ARGS__"}},
+		{4, "NVF_CHECK", model.CheckUser, []string{"value must be positive: ", ""}, "x > 0", "", "", "CHECK_POSITIVE", 4, []string{"x"}},
+		{12, "NVF_ERROR", model.CheckInternal, []string{"a and b differ: ", " vs ", ""}, "a == b", "plain", "plain", "", 12, []string{"a", "b"}},
+		{13, "NVF_CHECK", model.CheckUser, []string{"both must be positive, got ", ""}, "a > 0 && b > 0", "plain", "plain", "", 18, []string{"a"}},
+		{26, "NVF_ERROR_EQ", model.CheckInternal, []string{"Found ", " vs ", ". holder got ", ""}, "(value_)==(x)", "Holder", "Holder", "", 26, []string{"value_", "x", "x"}},
+		{29, "NVF_ERROR", model.CheckInternal, []string{""}, "value_ != 0", "~Holder", "~Holder", "", 29, nil},
+		{32, "NVF_CHECK_GE", model.CheckUser, []string{"Found ", " vs ", ". "}, "(o.value_)>=(0)", "operator==", "operator==", "", 32, []string{"o.value_", "0"}},
+		{37, "NVF_THROW", model.CheckThrow, []string{`unreachable in "lambda" (`, ")"}, "", "operator()", "lambda", "", 37, []string{"y"}},
+		{49, "TORCH_WARN", model.CheckWarning, []string{`local text with "quotes" and ) parens`}, "", "visit", "visit", "", 49, nil},
+		{54, "NVF_ERROR", model.CheckInternal, []string{"after a cast"}, "false", "count", "count", "", 54, nil},
+		{65, "NVF_ERROR", model.CheckInternal, []string{"value ", " is not valid.\nTry again."}, "false", "streamed", "streamed", "", 65, []string{"v"}},
+		{72, "NVF_ERROR", model.CheckInternal, []string{"Error during replay, a conflict."}, "ok", "held", "held", "", 72, nil},
 	}
 	got := FromTokens("csrc/sample.cpp", toks)
 	if len(got) != len(wants) {
@@ -52,9 +53,10 @@ func TestFromTokens(t *testing.T) {
 	for i, w := range wants {
 		c := got[i]
 		if c.Where.Line != w.line || c.Macro != w.macro || c.Kind != w.kind || !reflect.DeepEqual(c.Pieces, w.pieces) ||
-			c.Condition != w.cond || c.Function != w.fn || c.Within != w.within || c.InMacro != w.mac || c.EndLine != w.endLine {
-			t.Errorf("check %d:\n got  %d %s %s %q cond=%q fn=%q within=%q macro=%q end=%d\n want %+v",
-				i, c.Where.Line, c.Macro, c.Kind, c.Pieces, c.Condition, c.Function, c.Within, c.InMacro, c.EndLine, w)
+			c.Condition != w.cond || c.Function != w.fn || c.Within != w.within || c.InMacro != w.mac || c.EndLine != w.endLine ||
+			!reflect.DeepEqual(c.Values, w.values) {
+			t.Errorf("check %d:\n got  %d %s %s %q cond=%q fn=%q within=%q macro=%q end=%d values=%q\n want %+v",
+				i, c.Where.Line, c.Macro, c.Kind, c.Pieces, c.Condition, c.Function, c.Within, c.InMacro, c.EndLine, c.Values, w)
 		}
 	}
 }

@@ -26,6 +26,14 @@ func Title(c *model.Check) string {
 // comment), the install prefix
 // of the file left out.
 func Printed(c *model.Check) string {
+	before, after := PrintedAround(c)
+	return before + c.Message() + after
+}
+
+// PrintedAround is what nvFuser prints before and after the check's
+// message (Printed is before + message + after): a page shows the
+// message's values as labelled slots between the two.
+func PrintedAround(c *model.Check) (before, after string) {
 	loc := c.Where.String()
 	fn := c.Function
 	if fn == "" {
@@ -38,12 +46,11 @@ func Printed(c *model.Check) string {
 	}
 	switch c.Kind {
 	case model.CheckInternal, model.CheckThrow:
-		return " INTERNAL ASSERT FAILED at " + loc + ", please report a bug …\n" +
-			expected + c.Message() + "\n" + raised
+		return " INTERNAL ASSERT FAILED at " + loc + ", please report a bug …\n" + expected, "\n" + raised
 	case model.CheckUser:
-		return expected + c.Message() + "\n" + raised
+		return expected, "\n" + raised
 	}
-	return "Warning: " + c.Message() + " (function " + fn + ")"
+	return "Warning: ", " (function " + fn + ")"
 }
 
 // Frames are the first backtrace frames every failure of the check

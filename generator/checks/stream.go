@@ -40,7 +40,9 @@ func streamName(arg []cpplex.Token) (string, bool) {
 // function's body: another function's parameter with a default value is
 // not this message). A stream handed to a function or a printer object
 // (printer(ss), IrPrinter p(ss)) gets a value there, when printers is set.
-func streamPieces(code []cpplex.Token, call int, name string, from int, printers bool) (pieces []string, ok bool) {
+//
+// slots are the expressions written at each value (one fewer than pieces).
+func streamPieces(code []cpplex.Token, call int, name string, from int, printers bool) (pieces, slots []string, ok bool) {
 	decl := -1
 	for j := call - 1; j >= 1 && j > from && j >= call-streamWindow; j-- {
 		if !code[j].Is(name) || code[j-1].Kind != cpplex.Ident {
@@ -51,16 +53,18 @@ func streamPieces(code []cpplex.Token, call int, name string, from int, printers
 			break
 		}
 		if stringTypes[code[j-1].Text] {
-			return stringInit(code, j+1, call)
+			pieces, ok := stringInit(code, j+1, call)
+			return pieces, nil, ok
 		}
 	}
 	if decl < 0 {
-		return nil, false
+		return nil, nil, false
 	}
 	pieces = []string{""}
 	for j := decl + 1; j+2 < call; j++ {
 		if printers && code[j].Is(name) && (code[j-1].Is("(") || code[j-1].Is(",")) && (code[j+1].Is(")") || code[j+1].Is(",")) {
 			pieces = append(pieces, "") // written by a printer: a value
+			slots = append(slots, printerSlot(code, j))
 			continue
 		}
 		if !code[j].Is(name) || !code[j+1].Is("<") || !code[j+2].Is("<") {
@@ -92,11 +96,12 @@ func streamPieces(code []cpplex.Token, call int, name string, from int, printers
 				}
 			} else if len(operand) > 0 {
 				pieces = append(pieces, "")
+				slots = append(slots, Spell(operand))
 			}
 		}
 		j = k
 	}
-	return pieces, true
+	return pieces, slots, true
 }
 
 // stringInit reads a string's literal initializer starting at code[i]:
@@ -114,4 +119,13 @@ func stringInit(code []cpplex.Token, i, limit int) ([]string, bool) {
 		return nil, false
 	}
 	return []string{text}, true
+}
+
+// printerSlot labels what a printer writes into the stream code[j]
+// handed to it: "print(ss)", or the stream's name.
+func printerSlot(code []cpplex.Token, j int) string {
+	if j >= 2 && code[j-1].Is("(") && code[j-2].Kind == cpplex.Ident {
+		return code[j-2].Text + "(" + code[j].Text + ")"
+	}
+	return code[j].Text
 }

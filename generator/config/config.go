@@ -62,6 +62,9 @@ type Settings struct {
 	// "explain this check" link opens.
 	Explanations string
 	ExplainURL   string
+	// RequireExplanations are the checks gen check --strict requires an
+	// explanation for (require_explanations: ids and rules).
+	RequireExplanations []ExplainRule
 
 	// StaleAfterDays is the age of the nvFuser commit, in days, past which
 	// the pages say the handbook may be behind nvFuser (computed in the
@@ -156,6 +159,9 @@ func Load(path string) (*Settings, error) {
 	if s.CheckSteps, err = checkSteps(abs, string(data), h["check_steps"]); err != nil {
 		return nil, err
 	}
+	if s.RequireExplanations, err = explainRules(abs, string(data), h["require_explanations"]); err != nil {
+		return nil, err
+	}
 	s.Warnings = unknownKeys(abs, h)
 	if s.Out == "" {
 		s.Out = filepath.Join(dir, "public")
@@ -172,7 +178,8 @@ func Load(path string) (*Settings, error) {
 // knownKeys are the [params.handbook] keys gen reads.
 var knownKeys = map[string]bool{"source": true, "notes": true, "out": true, "repo_url": true, "repo_ref": true, "url_manifest": true, "notes_edit_url": true,
 	"docs": true, "docs_include": true, "docs_exclude": true, "overrides": true,
-	"check_steps": true, "explanations": true, "explain_url": true, "stale_after_days": true}
+	"check_steps": true, "explanations": true, "explain_url": true, "stale_after_days": true,
+	"require_explanations": true}
 
 // DefaultStaleAfterDays is stale_after_days when config.toml does not set
 // it: two weeks, a dozen missed nightly runs.

@@ -16,8 +16,12 @@ type APIError struct {
 	Kind    string `json:"kind"`
 	// Message is the template ({} for each run-time value); Pieces are its
 	// literal runs, exactly (a literal "{}" in nvFuser's text stays apart).
-	Message   string   `json:"message"`
-	Pieces    []string `json:"pieces"`
+	Message string   `json:"message"`
+	Pieces  []string `json:"pieces"`
+	// Values are the expressions nvFuser prints at each value, in order
+	// (the labels of the page's slots); absent when the extractor could
+	// not tell them all.
+	Values    []string `json:"values,omitempty"`
 	Condition string   `json:"condition"`
 	File      string   `json:"file"`
 	Line      int      `json:"line"`
@@ -90,7 +94,7 @@ func (e *emitter) apiErrors(abs func(string) string) []APIError {
 	out := []APIError{}
 	for _, c := range e.h.Checks {
 		a := APIError{ID: c.ID, ShortID: checks.ShortID(c.ID), URL: abs(urls.Check(c.ID)), Macro: c.Macro, Kind: c.Kind, Message: c.Message(),
-			Pieces: nonNil(c.Pieces), Condition: c.Condition, File: c.Where.File, Line: c.Where.Line, EndLine: max(c.EndLine, c.Where.Line),
+			Pieces: nonNil(c.Pieces), Values: slotLabels(c), Condition: c.Condition, File: c.Where.File, Line: c.Where.Line, EndLine: max(c.EndLine, c.Where.Line),
 			Function: c.Function, Within: c.Within, InMacro: c.InMacro, Area: c.Area(),
 			Rewordings: []string{}, Tests: []APITest{}, Runbooks: []string{}, Options: []string{}, Variables: []string{}}
 		if c.History != nil {

@@ -42,13 +42,18 @@ type checkParams struct {
 	Condition string `toml:"condition,omitempty"`
 	// Printed is what nvFuser prints when the check fails, run-time values
 	// shown as {}.
-	Printed  string `toml:"printed"`
-	Where    Link   `toml:"where"` // file:line, pinned source link
-	Function string `toml:"function,omitempty"`
-	Within   string `toml:"within,omitempty"` // the named function around a lambda
-	InMacro  string `toml:"in_macro,omitempty"`
-	Area     string `toml:"area"`
-	AreaURL  string `toml:"area_url"`
+	Printed string `toml:"printed"`
+	// PrintedHTML is the same, escaped, each value a slot labelled with
+	// the expression nvFuser prints there (checkslots.go); Values are the
+	// labels, in order. Both empty when the extractor could not tell.
+	PrintedHTML string   `toml:"printed_html,omitempty"`
+	Values      []string `toml:"values,omitempty"`
+	Where       Link     `toml:"where"` // file:line, pinned source link
+	Function    string   `toml:"function,omitempty"`
+	Within      string   `toml:"within,omitempty"` // the named function around a lambda
+	InMacro     string   `toml:"in_macro,omitempty"`
+	Area        string   `toml:"area"`
+	AreaURL     string   `toml:"area_url"`
 	// Meaning is what the check means (checkmeaning.go); Try and Steps
 	// what to do about it: from the checkout, then config.toml's rules.
 	Meaning checkMeaning `toml:"meaning"`
@@ -106,13 +111,31 @@ type checkTest struct {
 	BodyHTML string `toml:"body_html,omitempty"`
 }
 
-// checkRow is one check in a list page's front matter.
-type checkRow struct {
+// checkGroup is one area's checks on /errors/ (or the one area of an
+// area page), grouped by kind: the plain lists a reader sees without
+// JavaScript and the filter narrows (static/js/errors-filter.js).
+type checkGroup struct {
+	Key   string          `toml:"key"`
+	URL   string          `toml:"url,omitempty"`
+	Count int             `toml:"count"`
+	Kinds []checkKindList `toml:"kinds"`
+}
+
+// checkKindList is the checks of one kind in one area.
+type checkKindList struct {
+	Kind  string      `toml:"kind"`
+	Title string      `toml:"title"`
+	Items []checkItem `toml:"items"`
+}
+
+// checkItem is one check in a list: what the filter matches (its title
+// and id) and its page. Where and Fn only on area pages: the index of
+// all checks stays small.
+type checkItem struct {
 	ID    string `toml:"id"`
 	Title string `toml:"title"`
 	URL   string `toml:"url"`
-	Kind  string `toml:"kind"`
-	Where string `toml:"where"`
+	Where string `toml:"where,omitempty"`
 	Fn    string `toml:"fn,omitempty"`
 }
 
@@ -121,11 +144,13 @@ type checkListFront struct {
 	Description string `toml:"description,omitempty"`
 	Weight      int    `toml:"weight,omitempty"`
 	Params      struct {
-		Kind       string       `toml:"kind"` // "checks"
-		Area       string       `toml:"area,omitempty"`
-		Areas      []checkCount `toml:"areas,omitempty"`
-		Kinds      []checkCount `toml:"kinds,omitempty"`
-		Checks     []checkRow   `toml:"checks,omitempty"`
+		Kind  string       `toml:"kind"` // "checks"
+		Area  string       `toml:"area,omitempty"`
+		Areas []checkCount `toml:"areas,omitempty"`
+		Kinds []checkCount `toml:"kinds,omitempty"`
+		// Groups are the checks by area, then kind: every check on the
+		// index, one area's on its page.
+		Groups     []checkGroup `toml:"groups,omitempty"`
 		Removed    []removedRow `toml:"removed,omitempty"`
 		RemovedURL string       `toml:"removed_url,omitempty"`
 	} `toml:"params"`
@@ -200,10 +225,9 @@ func (e *emitter) checkPages() error {
 		f.Title = "Errors in " + a
 		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
 		f.Params.Kind, f.Params.Area = "checks", a
-		for _, c := range cs {
-			f.Params.Checks = append(f.Params.Checks, checkRow{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID),
-				Kind: c.Kind, Where: c.Where.String(), Fn: c.Function})
-		}
+		f.Params.Kinds = index.Params.Kinds
+		f.Params.Groups = []checkGroup{areaGroup(a, cs, true)}
+		index.Params.Groups = append(index.Params.Groups, areaGroup(a, cs, false))
 		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
 			return err
 		}
@@ -224,6 +248,30 @@ func (e *emitter) checkPages() error {
 		return err
 	}
 	return e.put("errors/_index.md", page{front: index})
+}
+
+// areaGroup lists an area's checks by kind, in the order of
+// model.CheckKinds, each kind's checks in file and line order; with
+// where, each item also says where it is (an area page).
+func areaGroup(a string, cs []*model.Check, where bool) checkGroup {
+	g := checkGroup{Key: a, URL: urls.CheckArea(a), Count: len(cs)}
+	for _, k := range model.CheckKinds {
+		l := checkKindList{Kind: k.Kind, Title: k.Title}
+		for _, c := range cs {
+			if c.Kind != k.Kind {
+				continue
+			}
+			it := checkItem{ID: c.ID, Title: checks.Headline(c), URL: urls.Check(c.ID)}
+			if where {
+				it.Where, it.Fn = c.Where.String(), fnName(c)
+			}
+			l.Items = append(l.Items, it)
+		}
+		if len(l.Items) > 0 {
+			g.Kinds = append(g.Kinds, l)
+		}
+	}
+	return g
 }
 
 func areaDir(a string) string {
@@ -256,6 +304,7 @@ func (e *emitter) checkPage(c *model.Check) checkFront {
 	p.Kind, p.ID, p.CheckKind, p.KindTitle, p.Macro = "check", c.ID, c.Kind, kindTitle(c.Kind), c.Macro
 	p.ShortID, p.Heading = checks.ShortID(c.ID), checks.Heading(c)
 	p.Message, p.Condition, p.Printed = c.Message(), c.Condition, checks.Printed(c)
+	p.PrintedHTML, p.Values = printedHTML(c), slotLabels(c)
 	ref := e.site.RepoRef
 	if !e.h.Revision.IsZero() {
 		ref = e.h.Revision.Commit

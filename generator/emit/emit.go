@@ -100,7 +100,7 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 	e.indexDrift()
 	e.indexRelated()
 	e.indexInbound()
-	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.checkPages, e.qualityPage, e.finishTwins); err != nil {
+	if err := e.run(e.reference, e.notes, e.sections, e.driftPage, e.changesPage, e.checkPages, e.qualityPage, e.coveragePage, e.finishTwins); err != nil {
 		return nil, err
 	}
 	return &Pending{e}, nil
@@ -110,7 +110,7 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 // removes the files this emit did not produce.
 func (p *Pending) Finish() error {
 	e := p.e
-	if err := e.run(e.writeLLMsFull, e.api, e.qualityAPI, e.build, e.schemas); err != nil {
+	if err := e.run(e.writeLLMsFull, e.api, e.qualityAPI, e.coverageAPI, e.build, e.schemas); err != nil {
 		return err
 	}
 	return e.w.Prune(ContentDir, StaticDir, DataDir, AssetsDir)

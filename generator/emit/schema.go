@@ -30,6 +30,7 @@ var APIFiles = []APIFile{
 	{File: "drift.json", About: "every place the YAML, the option tables, the code and the notes disagree"},
 	{File: "errors.json", About: "every error and warning nvFuser's checks can raise: id, page, macro, kind, message template, condition, file, line, function, tests, the notes that quote it"},
 	{File: "check-quality.json", About: "the check-quality report: checks that cannot fail, say nothing, hide the compared values, repeat another function's message or name an option that no longer exists; each with file, line, page and a suggested fix, most costly to users first"},
+	{File: "coverage.json", About: "the coverage of the error index: how many checks have an explanation, a test that reaches them, a note that quotes them, a comment, by kind and by area; the internal asserts users hit with no explanation yet"},
 	{File: "lookup.json", About: "the error-lookup index (/lookup/, gen lookup)"},
 }
 

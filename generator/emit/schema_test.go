@@ -23,6 +23,7 @@ var apiTypes = map[string]reflect.Type{
 	"lookup.json":        reflect.TypeFor[lookup.Index](),
 	"errors.json":        reflect.TypeFor[APIError](),
 	"check-quality.json": reflect.TypeFor[APIQuality](),
+	"coverage.json":      reflect.TypeFor[APICoverage](),
 }
 
 func compileSchema(t *testing.T, file string) (*jsonschema.Schema, map[string]any) {

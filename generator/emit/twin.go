@@ -298,7 +298,7 @@ func (e *emitter) checkFacts(p, f map[string]any) {
 		f[k] = p[k]
 	}
 	f["where"] = field(p["where"], "text")
-	for _, k := range []string{"condition", "function", "within", "in_macro"} {
+	for _, k := range []string{"condition", "values", "function", "within", "in_macro"} {
 		if truthy(p[k]) {
 			f[k] = p[k]
 		}

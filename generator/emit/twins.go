@@ -132,6 +132,7 @@ func (e *emitter) writeLLMsFull() error {
 	for _, t := range e.twins.order {
 		b.WriteString("\n=====\n\n" + t.body + "\nURL: " + e.abs(t.path) + "\n\n~~~yaml\n" + t.facts + "~~~\n")
 	}
+	b.WriteString(e.llmsChecks()) // the checks, as a compact index (llmschecks.go)
 	return e.w.Write(LLMsFullPages, []byte(b.String()))
 }
 

@@ -69,7 +69,7 @@ func Read(dir, shown string) ([]model.Explanation, error) {
 		if body == "" {
 			return nil, fmt.Errorf("%s: empty", file)
 		}
-		out = append(out, model.Explanation{ID: id, File: file, Body: body})
+		out = append(out, model.Explanation{ID: id, File: file, Body: body, Summary: Summary(body)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, nil
@@ -80,4 +80,54 @@ func Read(dir, shown string) ([]model.Explanation, error) {
 func Template(title string) string {
 	return "<!-- The explanation of the check \"" + strings.ReplaceAll(title, "--", "- -") + "\". Say it in your own words; quote nvFuser's code only as a short example. -->\n\n" +
 		"### What it means\n\n\n\n### An example that fails\n\n```python\n\n```\n\n### The fix\n\n"
+}
+
+// reMarks are Markdown's inline marks a plain-text summary drops: a
+// link's target (its text stays), emphasis and code marks.
+var (
+	reLink  = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	reMarks = regexp.MustCompile("[*_`]+")
+)
+
+// Summary is an explanation's first paragraph (headings skipped) as plain
+// text, cut at a sentence or word within about 300 characters.
+func Summary(body string) string {
+	var para []string
+	for _, line := range strings.Split(body, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "#") || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+			if len(para) > 0 {
+				break
+			}
+			continue
+		case t == "":
+			if len(para) > 0 {
+				break
+			}
+			continue
+		default:
+			para = append(para, t)
+			continue
+		}
+		break
+	}
+	text := reMarks.ReplaceAllString(reLink.ReplaceAllString(strings.Join(para, " "), "$1"), "")
+	return shorten(strings.Join(strings.Fields(text), " "), 300)
+}
+
+// shorten cuts s at the last sentence end within limit bytes, else at
+// the last space, with "…".
+func shorten(s string, limit int) string {
+	if len(s) <= limit {
+		return s
+	}
+	head := s[:limit]
+	if i := strings.LastIndex(head, ". "); i > limit/3 {
+		return head[:i+1]
+	}
+	if i := strings.LastIndexByte(head, ' '); i > 0 {
+		return head[:i] + " …"
+	}
+	return head + "…"
 }

@@ -40,3 +40,20 @@ func TestRead(t *testing.T) {
 		t.Errorf("no folder: %v %v", xs, err)
 	}
 }
+
+// TestSummary: the first paragraph after the headings, Markdown's marks
+// off, cut at a sentence within the limit.
+func TestSummary(t *testing.T) {
+	long := strings.Repeat("word ", 80)
+	for _, c := range []struct{ body, want string }{
+		{"### What it means\n\nThe *scheduler* put a `vectorized` axis\non a [computed tensor](https://x.test/a).\n\nMore.", "The scheduler put a vectorized axis on a computed tensor."},
+		{"Plain first line.\n### Next", "Plain first line."},
+		{"### Only a heading", ""},
+		{strings.Repeat("long ", 25) + "end. " + long, strings.Repeat("long ", 25) + "end."},
+		{long, strings.TrimSpace(long[:strings.LastIndexByte(long[:300], ' ')]) + " …"},
+	} {
+		if got := Summary(c.body); got != c.want {
+			t.Errorf("Summary(%.40q) = %q, want %q", c.body, got, c.want)
+		}
+	}
+}

@@ -58,6 +58,12 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 				}
 			}
 		}
+		if c.Explanation != nil && c.Explanation.Summary != "" {
+			if idx.Explained == nil {
+				idx.Explained = map[string]string{}
+			}
+			idx.Explained[c.ID] = c.Explanation.Summary
+		}
 		now := checks.OldWording(checks.BaseID(c), fn)
 		for _, old := range c.Formerly {
 			if w := checks.OldWording(old, fn); w != now && !contains(idx.Checks[i].Old, w) {

@@ -48,6 +48,9 @@ type Index struct {
 	// caught, as templates ("Error from segmentation group {}:"): a
 	// paste is cut at each (see checks.go).
 	Wrappers []string `json:"wrappers,omitempty"`
+	// Explained is the summary of each explained check's explanation
+	// (explanations/<id>.md), by check id: a result shows it.
+	Explained map[string]string `json:"explained,omitempty"`
 	// Report is where a new nvFuser issue is opened (see report.go); ""
 	// without a tracker.
 	Report string `json:"report,omitempty"`

@@ -17,6 +17,12 @@ type Check struct {
 	// with no message of its own. len(Pieces) is one more than the
 	// number of values; a message starting with a value has Pieces[0] "".
 	Pieces []string
+	// Values are what nvFuser prints at each value of the message, in
+	// order, as the source spells it (a compared operand, an argument,
+	// what was streamed into a stream): a check page labels its slots with
+	// them. One per value when the extractor could tell them all apart;
+	// nil otherwise.
+	Values []string
 	// Condition is the checked expression as nvFuser prints it after
 	// "Expected " (the macro argument's text, spaces as the preprocessor
 	// keeps them); "" for NVF_THROW and warnings.
@@ -217,6 +223,9 @@ type Explanation struct {
 	ID   string // the id its file is named by
 	File string // "explanations/<id>.md"
 	Body string
+	// Summary is its first paragraph as plain text (Markdown's marks
+	// off), at most about 300 characters: what the lookup shows.
+	Summary string
 }
 
 // PastSpot is a file and line where a check that exists today sat in

@@ -235,6 +235,9 @@ type Handbook struct {
 	// Quality is the check-quality report (generator/quality), most
 	// costly to users first.
 	Quality []CheckFinding
+	// Coverage is what the error index says about its checks, by area and
+	// kind, and what users hit that is not explained (generator/coverage).
+	Coverage Coverage
 	// Versions are the first commit of each nvFuser version
 	// (python/version.txt), oldest first; empty without git history.
 	Versions []Event

@@ -7,6 +7,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/coverage"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/quality"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -88,8 +89,17 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 		if err != nil {
 			return Stage{}, err
 		}
+		// Checks config.toml requires an explanation for that have none
+		// (require_explanations): errors with --strict, like drift.
+		var missing []string
+		for _, m := range r.Handbook.Coverage.Missing {
+			missing = append(missing, coverage.Line(m, urls.Absolute(s.BaseURL, urls.Check(m.ID))))
+		}
 		stage := Stage{Name: "check", Detail: fmt.Sprintf("%d broken links, %d lost URLs, %d of %d links from nvFuser broken, %d drift findings, %s",
 			nLinks, len(problems)-nLinks-len(inbound), len(inbound), len(r.Handbook.Inbound), len(drift), qualityNote)}
+		if len(s.RequireExplanations) > 0 {
+			stage.Detail += fmt.Sprintf(", %d required explanations missing", len(missing))
+		}
 		if len(problems) > 0 {
 			var lines []string
 			for _, p := range problems {
@@ -97,12 +107,15 @@ func Check(s *config.Settings, opt CheckOptions) Hook {
 			}
 			return stage, fmt.Errorf("check found %d problem(s); the site was not published:\n  %s", len(problems), strings.Join(lines, "\n  "))
 		}
-		if opt.Strict && len(drift)+len(findings) > 0 {
-			return stage, fmt.Errorf("check --strict: %d drift finding(s), %s; the site was not published:\n  %s", len(drift), qualityNote,
-				strings.Join(append(drift, findings...), "\n  "))
+		if opt.Strict && len(drift)+len(findings)+len(missing) > 0 {
+			return stage, fmt.Errorf("check --strict: %d drift finding(s), %s, %d required explanation(s) missing; the site was not published:\n  %s", len(drift), qualityNote,
+				len(missing), strings.Join(append(append(drift, missing...), findings...), "\n  "))
 		}
 		for _, d := range drift {
 			r.Notices = append(r.Notices, "drift: "+d)
+		}
+		for _, m := range missing {
+			r.Notices = append(r.Notices, "explanation required: "+m)
 		}
 		if opt.WriteManifest && s.URLManifest != "" {
 			urls, err := check.PublishedURLs(staged)

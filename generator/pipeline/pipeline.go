@@ -162,6 +162,7 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
 	facts.Overrides = s.Overrides
 	facts.CheckSteps = s.CheckSteps
+	facts.RequireExplanations = s.RequireExplanations
 	xs, err := explain.Read(s.Explanations, filepath.Base(s.Explanations))
 	if err != nil {
 		return nil, nil, err

@@ -47,6 +47,7 @@ var stageOf = map[string]string{
 	"generator/assemble": "model",
 	"generator/drift":    "model",
 	"generator/quality":  "model",
+	"generator/coverage": "model", // what the error index explains, by area and kind
 	"generator/localref": "model", // notes' relative links and images, against the files on disk
 	"generator/rank":     "model", // which checks a text (a pasted error, a note) points at, best first: assemble and lookup share it
 

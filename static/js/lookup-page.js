@@ -73,6 +73,9 @@
       li.appendChild(el("span", "lookup-score", " score " + m.score.toFixed(1)));
       if (m.wrapper) li.appendChild(el("p", "lookup-wrapper", "Raised inside the wrapper check " + m.wrapper + "."));
       if (m.build_via && m === matches[0]) li.appendChild(el("p", "lookup-build-via", "Build: " + m.build_via + "."));
+      // What people wrote about the check (explanations/<id>.md), first.
+      var explained = m.kind === "check" && index.explained && index.explained[m.check];
+      if (explained) li.appendChild(el("p", "lookup-explained", "Explained: " + explained));
       // Twins nothing in the paste decided (Match.Undecided in generator/lookup/twins.go).
       if (m.twins && m.twins.length > 0) {
         li.appendChild(el("p", "lookup-twins", m.twins.length + (m.twins.length >= 12 ? " or more" : "") + " checks print this text and nothing in the paste (frame, file, line, function, values) tells which raised it:"));
