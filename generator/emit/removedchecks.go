@@ -47,10 +47,6 @@ type removedParams struct {
 	Explanation string `toml:"explanation,omitempty"`
 }
 
-// outputFormats are the formats the page is rendered in (twinned reads
-// them: a removed check has no Markdown twin).
-func (f removedFront) outputFormats() []string { return f.Outputs }
-
 // removedCheckPages writes a page for every removed id that is not an
 // alias of a check that exists today.
 func (e *emitter) removedCheckPages() error {

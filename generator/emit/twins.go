@@ -2,7 +2,6 @@ package emit
 
 import (
 	"bytes"
-	"fmt"
 	"path"
 	"sort"
 	"strings"
@@ -36,20 +35,14 @@ type twinSet struct {
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 
 // withTwin builds the twin of the page p at rel (under the content
-// folder), whose file is data, when p has one (page.twin). An option
-// family's twin waits for its options (finishTwins).
-func (e *emitter) withTwin(rel string, p page, data []byte) error {
-	if !p.twin {
+// folder) when p has one (page.twinAt). An option family's twin waits for
+// its options (finishTwins).
+func (e *emitter) withTwin(rel string, p page) error {
+	if p.twinAt == "" {
 		return nil
 	}
 	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, func() (twinDoc, bool, error) {
-		params := paramsOf(p.front)
-		if verifyParams {
-			if err := sameParams(params, data); err != nil {
-				return twinDoc{}, false, fmt.Errorf("emit %s: %w", rel, err)
-			}
-		}
-		return e.twin(rel, params, p.body)
+		return e.twin(rel, p)
 	})
 	if err != nil || !ok {
 		return err

@@ -104,9 +104,8 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 	h.Write(js)
 	h.Write([]byte{0})
 	h.Write([]byte(p.body))
-	if p.twin {
-		h.Write([]byte{1})
-	}
+	h.Write([]byte{0})
+	h.Write([]byte(p.twinAt))
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 	m.mu.Lock()
