@@ -6,8 +6,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"testing/fstest"
 )
 
 // floorLayouts are the floor's bare layouts: a title and the page's
@@ -49,7 +48,7 @@ func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
 	if err != nil {
 		return 0, err
 	}
-	return pages, fsutil.WriteFiles(dir, files)
+	return pages, writeFiles(dir, files)
 }
 
 // splitTOML splits a generated file into its title and the Markdown
@@ -77,4 +76,14 @@ func splitTOML(data []byte) (title, body string) {
 		}
 	}
 	return title, body
+}
+
+// writeFiles writes files (slash-separated paths under dir, and their
+// text) into dir, which holds none of them yet.
+func writeFiles(dir string, files map[string]string) error {
+	fsys := fstest.MapFS{}
+	for name, body := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return os.CopyFS(dir, fsys)
 }

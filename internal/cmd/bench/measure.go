@@ -12,8 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
-
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -101,7 +99,7 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*M
 		}
 		s.Source, s.Notes = c.source, c.noteArgs
 		if warmCache != "" {
-			if err := fsutil.CopyTree(warmCache, filepath.Join(s.GeneratedDir(), "cache")); err != nil {
+			if err := os.CopyFS(filepath.Join(s.GeneratedDir(), "cache"), os.DirFS(warmCache)); err != nil {
 				return nil, err
 			}
 		}
@@ -276,7 +274,7 @@ func writeFloor(tmp string, notes []string) (string, error) {
 		name := strings.TrimSuffix(filepath.Base(n), ".md")
 		files["content/notes/"+name+".md"] = "+++\ntitle = \"" + name + "\"\n+++\n" + string(data)
 	}
-	if err := fsutil.WriteFiles(dir, files); err != nil {
+	if err := writeFiles(dir, files); err != nil {
 		return "", err
 	}
 	return dir, nil
