@@ -126,20 +126,27 @@ func (e *emitter) run(steps ...func() error) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
+	_, _, _, err := e.putPage(rel, p)
+	return err
+}
+
+// putPage is put, returning the file written and the page's twin (ok
+// false for none).
+func (e *emitter) putPage(rel string, p page) (data []byte, tw twinDoc, ok bool, err error) {
 	// Every page's Markdown, not only a note's: a description from the
 	// checkout may hold a code fence too.
 	p.body = cleanFences(escapeRawHTML(p.body))
 	// Text from nvFuser's sources may hold "\(...\)": KaTeX under the
 	// same budget as a note's (mdconf.BudgetMath).
 	p.body, _ = mdconf.BudgetMath(p.body)
-	data, _, err := e.w.Memo.render(rel, p)
+	data, _, err = e.w.Memo.render(rel, p)
 	if err != nil {
-		return fmt.Errorf("emit %s: %w", rel, err)
+		return nil, twinDoc{}, false, fmt.Errorf("emit %s: %w", rel, err)
 	}
-	if err := e.withTwin(rel, p); err != nil {
-		return err
+	if tw, ok, err = e.withTwin(rel, p); err != nil {
+		return nil, twinDoc{}, false, err
 	}
-	return e.w.Write(path.Join(ContentDir, rel), data)
+	return data, tw, ok, e.w.Write(path.Join(ContentDir, rel), data)
 }
 
 func (e *emitter) reference() error {
@@ -201,7 +208,7 @@ func (e *emitter) notes() error {
 			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
-		if err := e.withTwin(rel, p); err != nil {
+		if _, _, err := e.withTwin(rel, p); err != nil {
 			errs[i] = err
 			return
 		}

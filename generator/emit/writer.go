@@ -47,6 +47,10 @@ type Memo struct {
 	digest map[string][sha256.Size]byte
 	pages  map[string]renderedPage // by file, see render
 	twins  map[string]memoTwin     // by file, see twin
+	// checkout counts the session's reads of the checkout, and checks
+	// are the check pages made in the current one (checkmemo.go).
+	checkout uint64
+	checks   map[string]checkMemo
 }
 
 // memoTwin is the twin last built from a page: the key of the page's
@@ -125,7 +129,7 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}}
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}, checks: map[string]checkMemo{}}
 }
 
 func (m *Memo) lookupMemo() *lookup.Memo {
