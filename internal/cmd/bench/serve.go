@@ -135,6 +135,9 @@ func measureServe(n, m, edits int, hugoBin string, real *realInputs) (*ServeMeas
 		// each edit starts from a quiet server, as a person's would.
 		waitQuiet(&out, 2*time.Minute)
 		page, err := pagePath(genURL, name)
+		if err != nil { // a real note's id: its file name, "_" as "-"
+			page, err = pagePath(genURL, strings.ToLower(strings.ReplaceAll(name, "_", "-")))
+		}
 		if err != nil {
 			return nil, err
 		}
