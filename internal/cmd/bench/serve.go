@@ -128,19 +128,27 @@ func measureServe(n, m, edits int, hugoBin string, real *realInputs) (*ServeMeas
 
 	stages := map[string][]float64{}
 	for i := 0; i < edits; i++ {
-		k := (i*7919 + 13) % len(notes)
-		note := notes[k]
-		name := strings.TrimSuffix(filepath.Base(note), filepath.Ext(note))
 		// Let the background search index of the previous edit finish:
 		// each edit starts from a quiet server, as a person's would.
 		waitQuiet(&out, 2*time.Minute)
-		page, err := pagePath(genURL, name)
-		if err != nil { // a real note's id: its file name, "_" as "-"
-			page, err = pagePath(genURL, strings.ToLower(strings.ReplaceAll(name, "_", "-")))
+		// The note of this edit: one with a page of its own (a real note
+		// that copies one of nvFuser's docs is shown on the doc's page).
+		var note, page string
+		for j := 0; j < len(notes) && page == ""; j++ {
+			note = notes[((i+j)*7919+13)%len(notes)]
+			name := strings.TrimSuffix(filepath.Base(note), filepath.Ext(note))
+			id := strings.ToLower(strings.ReplaceAll(name, "_", "-")) // a real note's id: its file name, "_" as "-"
+			for _, try := range []string{name, id} {
+				if p, err := pagePath(genURL, try); err == nil && strings.HasSuffix(p, "/"+id+"/") {
+					page = p
+					break
+				}
+			}
 		}
-		if err != nil {
-			return nil, err
+		if page == "" {
+			return nil, fmt.Errorf("no note with a page of its own among %d", len(notes))
 		}
+		name := strings.TrimSuffix(filepath.Base(note), filepath.Ext(note))
 		// The floor's page of the same note: the synthetic floor holds
 		// notes under notes/; the site floor every page where gen has it.
 		floorNote, floorURL := filepath.Join(floorDir, "content", "notes", name+".md"), hugoURL+"notes/"+name+"/"
