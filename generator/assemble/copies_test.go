@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // fixtureTracing is a doc of the checkout, long enough that one changed

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/sources"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
 

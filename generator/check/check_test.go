@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 func site(t *testing.T, files map[string]string) string {

@@ -194,7 +194,9 @@ func (e *emitter) checkPages() error {
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
 		e.originAt("errors/"+c.ID+".md", c.Where)
-		errs[i] = e.put("errors/"+c.ID+".md", page{front: e.checkPage(c), body: body})
+		errs[i] = e.putCheck(c, func() page {
+			return page{front: e.checkPage(c), body: body, twinAt: urls.Check(c.ID)}
+		})
 	})
 	if err := errors.Join(errs...); err != nil {
 		return err

@@ -47,7 +47,7 @@ func (e *emitter) driftPage() error {
 	f.Params.Kind = "drift"
 	f.Params.Total = len(e.h.Drift)
 	f.Params.Groups = e.groupDrift()
-	return e.put("drift.md", page{front: f})
+	return e.put("drift.md", page{front: f, twinAt: urls.Drift})
 }
 
 // groupDrift groups the findings by kind: first the kinds model.DriftKinds

@@ -126,33 +126,43 @@ func (e *emitter) run(steps ...func() error) error {
 }
 
 func (e *emitter) put(rel string, p page) error {
+	_, _, _, err := e.putPage(rel, p)
+	return err
+}
+
+// putPage is put, returning the file written and the page's twin (ok
+// false for none).
+func (e *emitter) putPage(rel string, p page) (data []byte, tw twinDoc, ok bool, err error) {
 	// Every page's Markdown, not only a note's: a description from the
 	// checkout may hold a code fence too.
 	p.body = cleanFences(escapeRawHTML(p.body))
 	// Text from nvFuser's sources may hold "\(...\)": KaTeX under the
 	// same budget as a note's (mdconf.BudgetMath).
 	p.body, _ = mdconf.BudgetMath(p.body)
-	p.twin = twinned(rel, p.front)
-	data, _, err := e.w.Memo.render(rel, p)
+	data, _, err = e.w.Memo.render(rel, p)
 	if err != nil {
-		return fmt.Errorf("emit %s: %w", rel, err)
+		return nil, twinDoc{}, false, fmt.Errorf("emit %s: %w", rel, err)
 	}
-	if err := e.withTwin(rel, p, data); err != nil {
-		return err
+	if tw, ok, err = e.withTwin(rel, p); err != nil {
+		return nil, twinDoc{}, false, err
 	}
-	return e.w.Write(path.Join(ContentDir, rel), data)
+	return data, tw, ok, e.w.Write(path.Join(ContentDir, rel), data)
 }
 
 func (e *emitter) reference() error {
 	for _, v := range e.h.Variables {
 		rel := "env/" + strings.ToLower(v.Name) + ".md"
 		e.originAt(rel, v.DocumentedAt)
-		if err := e.put(rel, e.variablePage(v)); err != nil {
+		p := e.variablePage(v)
+		p.twinAt = urls.Var(v.Name)
+		if err := e.put(rel, p); err != nil {
 			return err
 		}
 	}
 	for _, f := range e.h.Families {
-		if err := e.put("options/"+f.Key+"/_index.md", e.familyPage(f)); err != nil {
+		p := e.familyPage(f)
+		p.twinAt = urls.Family(f.Key)
+		if err := e.put("options/"+f.Key+"/_index.md", p); err != nil {
 			return err
 		}
 	}
@@ -164,7 +174,9 @@ func (e *emitter) reference() error {
 			at = o.DeclaredAt
 		}
 		e.originAt(rel, at)
-		if err := e.put(rel, e.optionPage(o)); err != nil {
+		p := e.optionPage(o)
+		p.twinAt = urls.Option(o.Family, o.Name)
+		if err := e.put(rel, p); err != nil {
 			return err
 		}
 	}
@@ -190,13 +202,13 @@ func (e *emitter) notes() error {
 		rel := path.Join(urls.Section(n.Kind), n.ID+".md") // under the content folder, as put's
 		file := path.Join(ContentDir, rel)
 		p := e.notePage(n)
-		p.twin = twinned(rel, p.front)
+		p.twinAt = urls.Note(n.Kind, n.ID)
 		data, bodyLine, err := e.w.Memo.render(rel, p)
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
-		if err := e.withTwin(rel, p, data); err != nil {
+		if _, _, err := e.withTwin(rel, p); err != nil {
 			errs[i] = err
 			return
 		}

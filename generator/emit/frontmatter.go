@@ -32,11 +32,12 @@ type Ref struct {
 type page struct {
 	front any
 	body  string
-	// twin says emit writes the page's Markdown twin (twinned): its
-	// front matter then says so first, before any table, so that it is a
-	// top-level key whatever the page's shape (templates link the twin,
-	// partial md/twin-url.md).
-	twin bool
+	// twinAt is the site path of the page's Markdown twin, from the
+	// generator/urls call that named the page; "" for a page without one.
+	// Its front matter then says so first (twin = true), before any
+	// table, so that it is a top-level key whatever the page's shape
+	// (templates link the twin, partial md/twin-url.md).
+	twinAt string
 }
 
 // renderAt encodes the page, and says on which line of the output the
@@ -46,7 +47,7 @@ type page struct {
 func (p page) renderAt() ([]byte, int, error) {
 	var buf bytes.Buffer
 	buf.WriteString("+++\n")
-	if p.twin {
+	if p.twinAt != "" {
 		buf.WriteString("twin = true\n")
 	}
 	enc := toml.NewEncoder(&buf)

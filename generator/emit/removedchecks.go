@@ -66,10 +66,6 @@ type removedParams struct {
 // maxSameMessage bounds the checks listed as printing the same text.
 const maxSameMessage = 5
 
-// outputFormats are the formats the page is rendered in (twinned reads
-// them: a removed check has no Markdown twin).
-func (f removedFront) outputFormats() []string { return f.Outputs }
-
 // removedWithPages are the removed ids that are not an alias of a check
 // that exists today: each has a page of its own.
 func (e *emitter) removedWithPages() []model.RemovedCheck {

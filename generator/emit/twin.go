@@ -2,9 +2,7 @@ package emit
 
 import (
 	"fmt"
-	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	yaml "go.yaml.in/yaml/v3"
@@ -20,12 +18,13 @@ import (
 // render stage writes them over the rendered site, once, in a build and
 // in gen serve alike.
 //
-// Which pages: those config.toml's cascade gives a search document
-// (runbooks, guides, notes, reference pages, check pages, the drift
-// report, the option families), unless the page lists its own outputs
-// without "markdown" (a removed check). Other pages (the home page,
-// section lists, tags) keep their twin from layouts/all.markdown.md: they
-// are few and list pages Hugo sorts.
+// Which pages: those whose front matter type is a twinFront (notes,
+// variables, options, option families, checks, the drift report; not a
+// removed check), at the path the emitter named them by (page.twinAt,
+// from generator/urls). Other pages (the home page, section lists, tags)
+// keep their twin from layouts/all.markdown.md: they list pages emit
+// never sees (hand-written content, Hugo's taxonomy pages), in Hugo's
+// sort and YAML (docs/architecture.md, "Markdown twins").
 
 // twinDoc is one page's twin, in the two parts llms-full.txt also prints.
 type twinDoc struct {
@@ -42,65 +41,31 @@ type twinDoc struct {
 	file   []byte // the twin file (bytes), kept with the twin in gen serve
 }
 
-// twinned reports whether emit writes the twin of the page front at rel
-// (under the content folder): a page twinPath names, unless it lists its
-// own output formats without markdown (a removed check).
-func twinned(rel string, front any) bool {
-	if twinPath(rel) == "" {
-		return false
-	}
-	if o, ok := front.(interface{ outputFormats() []string }); ok {
-		return slices.Contains(o.outputFormats(), "markdown")
-	}
-	return true
-}
-
-// twinPath is the site path of the page rel (under the content folder)
-// when it gets a twin from Go, else "".
-func twinPath(rel string) string {
-	dir, file := path.Split(rel)
-	name := strings.TrimSuffix(file, ".md")
-	dir = strings.TrimSuffix(dir, "/")
-	top, _, _ := strings.Cut(dir, "/")
-	switch {
-	case rel == "drift.md":
-		return "/drift/"
-	case name == "_index":
-		// Only the option families: each lists its options.
-		if top == "options" && strings.Count(dir, "/") == 1 {
-			return "/" + dir + "/"
-		}
-		return ""
-	case dir == "errors", top == "runbooks", top == "guides", top == "notes", top == "env", top == "options" && dir != "options":
-		return strings.ToLower("/" + dir + "/" + name + "/")
-	}
-	return ""
-}
-
-// twin builds the twin of the page rel from its params (paramsOf) and its
-// Markdown body. ok is false when the page has none.
-func (e *emitter) twin(rel string, params map[string]any, raw string) (t twinDoc, ok bool, err error) {
-	p := twinPath(rel)
-	if p == "" {
+// twin builds the twin of the page p, from its front matter's own fields
+// (twinFront) and its Markdown body, at p.twinAt. ok is false when the
+// page has none.
+func (e *emitter) twin(rel string, p page) (t twinDoc, ok bool, err error) {
+	if p.twinAt == "" {
 		return twinDoc{}, false, nil
 	}
-	t = twinDoc{path: p, title: str(params["title"]), kind: str(params["kind"]), status: str(params["status"])}
-	t.link = str(params["linktitle"])
+	tf, is := p.front.(twinFront)
+	if !is {
+		return twinDoc{}, false, fmt.Errorf("emit %s: a twin at %s from %T, which has none", rel, p.twinAt, p.front)
+	}
+	s := tf.twinSpec(e)
+	t = twinDoc{path: p.twinAt, title: s.title, link: s.link, kind: s.kind, status: s.status, weight: s.weight}
 	if t.link == "" {
 		t.link = t.title
 	}
-	if w, ok := params["weight"].(int64); ok {
-		t.weight = w
+	t.body = e.twinBody(s, p.body)
+	f := map[string]any{"title": t.title, "url": e.abs(t.path), "kind": t.kind}
+	if s.description != "" {
+		f["description"] = s.description
 	}
-	section := strings.HasSuffix(rel, "_index.md")
-	if t.kind == "" {
-		t.kind = "page"
-		if section {
-			t.kind = "section"
-		}
+	for k, v := range s.facts {
+		f[k] = v
 	}
-	t.body = e.twinBody(params, raw, t.title)
-	facts, err := factsYAML(e.twinFacts(params, t))
+	facts, err := factsYAML(f)
 	if err != nil {
 		return twinDoc{}, false, fmt.Errorf("emit %s: twin facts: %w", rel, err)
 	}
@@ -164,35 +129,34 @@ var siteLinkRE = regexp.MustCompile(`\]\((/[^)\s]*)\)`)
 // wrote it, from the markdown param), with links to files not in the
 // checkout left as text and site paths made absolute, under a level-1
 // heading, then what the HTML page lists beside it.
-func (e *emitter) twinBody(p map[string]any, raw, title string) string {
+func (e *emitter) twinBody(s twinSpec, raw string) string {
 	md := strings.TrimSpace(raw)
-	if s := str(p["markdown"]); s != "" {
-		md = strings.TrimSpace(s)
+	if s.markdown != "" {
+		md = strings.TrimSpace(s.markdown)
 	} else {
 		// Text from the checkout (a description, a check's message) has
 		// no unsafe_urls of its own: its links are judged here, by the
 		// same policy, as the page's render hook judges them.
 		md = twinUnsafe(md, unsafeDests(md))
 	}
-	for _, u := range list(p["not_in_checkout"]) {
-		md = unlink(md, str(u), " (not in the checkout)")
+	for _, u := range s.notInCheckout {
+		md = unlink(md, u, " (not in the checkout)")
 	}
 	md = siteLinkRE.ReplaceAllString(md, "]("+strings.TrimSuffix(e.site.BaseURL, "/")+"$1)")
 	var b strings.Builder
 	if !strings.HasPrefix(md, "# ") {
-		b.WriteString("# " + mdText(title) + "\n\n")
+		b.WriteString("# " + mdText(s.title) + "\n\n")
 	}
 	if md != "" {
 		b.WriteString(md + "\n\n")
 	}
-	if ex := str(p["example"]); ex != "" {
-		b.WriteString("Set it: `" + ex + "`\n\n")
+	if s.example != "" {
+		b.WriteString("Set it: `" + s.example + "`\n\n")
 	}
-	if used := list(p["used_by"]); len(used) > 0 {
+	if len(s.usedBy) > 0 {
 		b.WriteString("## Notes that use it\n\n")
-		for _, u := range used {
-			m, _ := u.(map[string]any)
-			b.WriteString("- [" + mdText(str(m["title"])) + "](" + e.abs(str(m["url"])) + ")\n")
+		for _, u := range s.usedBy {
+			b.WriteString("- [" + mdText(u.Title) + "](" + e.abs(u.URL) + ")\n")
 		}
 		b.WriteString("\n")
 	}
@@ -233,169 +197,4 @@ func (e *emitter) abs(p string) string {
 		return p
 	}
 	return urls.Absolute(e.site.BaseURL, "/"+strings.TrimPrefix(p, "/"))
-}
-
-// twinFacts are the page's facts for its twin and llms-full.txt: what the
-// page says about its subject, from the params emit computed.
-func (e *emitter) twinFacts(p map[string]any, t twinDoc) map[string]any {
-	f := map[string]any{"title": t.title, "url": e.abs(t.path), "kind": t.kind}
-	if d := str(p["description"]); d != "" {
-		f["description"] = d
-	}
-	for _, k := range []string{"id", "status", "source", "env", "family", "name", "enum", "type", "default", "category", "example", "tools", "tests", "symbols", "commits", "next_steps", "drift", "choices"} {
-		if truthy(p[k]) {
-			f[k] = p[k]
-		}
-	}
-	if s := str(p["short_url"]); s != "" {
-		f["short_url"] = e.abs(s)
-	}
-	if v, ok := p["documented"]; ok {
-		f["documented"] = v
-	}
-	for _, k := range []string{"defined_at", "declared_at", "documented_at"} {
-		if truthy(p[k]) {
-			f[k] = field(p[k], "text")
-		}
-	}
-	pluck := func(key, name string, conv func(any) any) {
-		l := list(p[key])
-		if len(l) == 0 {
-			return
-		}
-		out := make([]any, len(l))
-		for i, it := range l {
-			out[i] = conv(field(it, name))
-		}
-		f[key] = out
-	}
-	same := func(v any) any { return v }
-	absolute := func(v any) any { return e.abs(str(v)) }
-	pluck("read_at", "text", same)
-	pluck("variables", "name", same)
-	pluck("files", "ref", same)
-	pluck("missing_files", "ref", same)
-	pluck("signatures", "text", same)
-	pluck("used_by", "url", absolute)
-	pluck("related", "url", absolute)
-	if l := list(p["options"]); len(l) > 0 {
-		out := make([]any, len(l))
-		for i, it := range l {
-			out[i] = map[string]any{"env": field(it, "env"), "name": field(it, "name"), "known": field(it, "known")}
-		}
-		f["options"] = out
-	}
-	if str(p["kind"]) == "check" {
-		e.checkFacts(p, f)
-	}
-	return f
-}
-
-// checkFacts adds a check's facts: what nvFuser prints, where, and what
-// tests and notes point at it.
-func (e *emitter) checkFacts(p, f map[string]any) {
-	for _, k := range []string{"short_id", "check_kind", "macro", "message", "printed", "area"} {
-		f[k] = p[k]
-	}
-	f["where"] = field(p["where"], "text")
-	for _, k := range []string{"condition", "values", "function", "within", "in_macro"} {
-		if truthy(p[k]) {
-			f[k] = p[k]
-		}
-	}
-	if u := field(p["where"], "url"); truthy(u) {
-		f["source"] = u
-	}
-	rows := func(key string, row func(any) any) {
-		l := list(p[key])
-		if len(l) == 0 {
-			return
-		}
-		out := make([]any, len(l))
-		for i, it := range l {
-			out[i] = row(it)
-		}
-		f[key] = out
-	}
-	if m := p["meaning"]; truthy(m) {
-		means := map[string]any{"kind": field(m, "kind")}
-		if w := str(field(m, "words")); w != "" {
-			means["condition"] = w
-		}
-		for _, k := range []string{"comment", "doc"} {
-			if c := field(m, k); truthy(field(c, "text")) {
-				means[k] = map[string]any{"text": field(c, "text"), "at": field(field(c, "where"), "text"), "source": field(field(c, "where"), "url")}
-			}
-		}
-		f["means"] = means
-	}
-	rows("try", func(it any) any {
-		return map[string]any{"set": field(it, "setting"), "why": field(it, "why"), "at": field(field(it, "where"), "text")}
-	})
-	rows("steps", func(it any) any {
-		s := map[string]any{"step": field(it, "text")}
-		if v := str(field(it, "setting")); v != "" {
-			s["set"] = v
-		}
-		if g := field(it, "guide"); truthy(field(g, "url")) {
-			s["guide"] = e.abs(str(field(g, "url")))
-		}
-		if u := str(field(it, "url")); u != "" {
-			s["url"] = u
-		}
-		return s
-	})
-	rows("expected_by", func(it any) any {
-		t := map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text")}
-		if ev := str(field(it, "evidence")); ev != "" {
-			t["evidence"] = ev
-		}
-		return t
-	})
-	rows("shares_text_with", func(it any) any {
-		return map[string]any{"test": field(it, "name"), "expects": field(it, "text"), "at": field(field(it, "where"), "text"), "checks_sharing_it": field(it, "shared")}
-	})
-	rows("explained_by", func(it any) any { return e.abs(str(field(it, "url"))) })
-	rows("names_variables", func(it any) any { return field(it, "title") })
-	rows("names_options", func(it any) any { return field(it, "title") })
-	rows("function_changes", func(it any) any {
-		return map[string]any{"commit": field(field(it, "commit"), "url"), "when": field(it, "when")}
-	})
-}
-
-func str(v any) string {
-	s, _ := v.(string)
-	return s
-}
-
-func list(v any) []any {
-	l, _ := v.([]any)
-	return l
-}
-
-func field(v any, k string) any {
-	m, _ := v.(map[string]any)
-	return m[k]
-}
-
-// truthy is Go templates' truth (what "with" tests): not the zero value,
-// not empty.
-func truthy(v any) bool {
-	switch x := v.(type) {
-	case nil:
-		return false
-	case string:
-		return x != ""
-	case bool:
-		return x
-	case int64:
-		return x != 0
-	case float64:
-		return x != 0
-	case []any:
-		return len(x) > 0
-	case map[string]any:
-		return len(x) > 0
-	}
-	return true
 }

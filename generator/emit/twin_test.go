@@ -10,61 +10,34 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 )
 
-// twinOfFile is the twin of a content file given as text.
-func twinOfFile(e *emitter, rel, data string) (twinDoc, bool, error) {
-	params, body, err := frontOf([]byte(data))
-	if err != nil {
-		return twinDoc{}, false, err
-	}
-	return e.twin(rel, params, body)
-}
-
-func TestTwinPath(t *testing.T) {
-	for _, c := range []struct{ rel, want string }{
-		{"runbooks/segv.md", "/runbooks/segv/"},
-		{"guides/dev-tma.md", "/guides/dev-tma/"},
-		{"notes/chat.md", "/notes/chat/"},
-		{"env/nvfuser_dump.md", "/env/nvfuser_dump/"},
-		{"options/dump/fusion_ir.md", "/options/dump/fusion_ir/"},
-		{"options/dump/_index.md", "/options/dump/"}, // a family lists its options
-		{"errors/abc-123.md", "/errors/abc-123/"},
-		{"drift.md", "/drift/"},
-		// Hugo's own twin: list pages and pages outside the cascade.
-		{"options/_index.md", ""},
-		{"runbooks/_index.md", ""},
-		{"errors/_index.md", ""},
-		{"errors/area/csrc/_index.md", ""},
-		{"errors/removed/_index.md", ""},
-		{"categories/memory/_index.md", ""},
-		{"changes.md", ""},
-	} {
-		if got := twinPath(c.rel); got != c.want {
-			t.Errorf("twinPath(%q) = %q, want %q", c.rel, got, c.want)
-		}
-	}
-}
-
-// TestTwinned: a page gets a twin from emit where twinPath names it,
-// unless it lists its own output formats without markdown (a removed
-// check); the flag is the first line of its front matter.
+// TestTwinned: a page gets a twin from emit when the emitter named its
+// path and its front matter type says what the twin holds; the flag is
+// the first line of its front matter. A removed check has none.
 func TestTwinned(t *testing.T) {
+	e := &emitter{site: Site{BaseURL: "https://h.example/"}}
 	var removed removedFront
 	removed.Outputs = []string{"html"}
 	for _, c := range []struct {
-		rel   string
-		front any
-		want  bool
+		name string
+		p    page
+		want bool
+		err  bool
 	}{
-		{"errors/x.md", checkFront{}, true},
-		{"errors/x.md", removed, false},
-		{"runbooks/x.md", noteFront{}, true},
-		{"runbooks/_index.md", sectionFront{}, false},
+		{"check", page{front: checkFront{Title: "x"}, twinAt: "/errors/x/"}, true, false},
+		{"note", page{front: noteFront{Title: "x"}, twinAt: "/runbooks/x/"}, true, false},
+		{"no path", page{front: noteFront{Title: "x"}}, false, false},
+		{"removed check", page{front: removed}, false, false},
+		{"a type without a twin given a path", page{front: removed, twinAt: "/errors/x/"}, false, true},
 	} {
-		if got := twinned(c.rel, c.front); got != c.want {
-			t.Errorf("twinned(%s, %T) = %v, want %v", c.rel, c.front, got, c.want)
+		tw, ok, err := e.twin("x.md", c.p)
+		if ok != c.want || (err != nil) != c.err {
+			t.Errorf("%s: twin ok=%v err=%v, want ok=%v err=%v", c.name, ok, err, c.want, c.err)
+		}
+		if ok && tw.path != c.p.twinAt {
+			t.Errorf("%s: twin at %q, want %q", c.name, tw.path, c.p.twinAt)
 		}
 	}
-	data, _, err := page{front: checkFront{Title: "A check"}, twin: true}.renderAt()
+	data, _, err := page{front: checkFront{Title: "A check"}, twinAt: "/errors/a/"}.renderAt()
 	if err != nil || !strings.HasPrefix(string(data), "+++\ntwin = true\ntitle = ") {
 		t.Errorf("a twinned page's front matter: %q, %v", data, err)
 	}
@@ -74,10 +47,11 @@ func TestTwinned(t *testing.T) {
 // twin relies on.
 func TestTwinBody(t *testing.T) {
 	e := &emitter{site: Site{BaseURL: "https://h.example/sub/"}}
-	data := "+++\ntitle = \"Crash <in> x\"\n[params]\n  kind = \"runbook\"\n  not_in_checkout = [\"https://github.com/o/r/blob/abc/gone.cpp\"]\n" +
-		"  [[params.used_by]]\n    title = \"Other <note>\"\n    url = \"/runbooks/other/\"\n+++\n\n" +
-		"See [gone.cpp](https://github.com/o/r/blob/abc/gone.cpp) and [the option](/options/dump/x/).\n"
-	tw, ok, err := twinOfFile(e, "runbooks/crash.md", data)
+	f := noteFront{Title: "Crash <in> x"}
+	f.Params.Kind = "runbook"
+	f.Params.NotInCheckout = []string{"https://github.com/o/r/blob/abc/gone.cpp"}
+	body := "See [gone.cpp](https://github.com/o/r/blob/abc/gone.cpp) and [the option](/options/dump/x/).\n"
+	tw, ok, err := e.twin("runbooks/crash.md", page{front: f, body: body, twinAt: "/runbooks/crash/"})
 	if err != nil || !ok {
 		t.Fatalf("twin: %v %v", ok, err)
 	}
@@ -85,7 +59,6 @@ func TestTwinBody(t *testing.T) {
 		"# Crash &lt;in> x\n\n",                               // a title gets a heading, "<" opens no tag
 		"See gone.cpp (not in the checkout)",                  // a file not in the checkout is text
 		"[the option](https://h.example/sub/options/dump/x/)", // site paths are absolute, sub-path kept
-		"## Notes that use it\n\n- [Other &lt;note>](https://h.example/sub/runbooks/other/)\n",
 	} {
 		if !strings.Contains(tw.body, want) {
 			t.Errorf("twin body lacks %q:\n%s", want, tw.body)
@@ -96,6 +69,63 @@ func TestTwinBody(t *testing.T) {
 	}
 	if got := string(tw.bytes()); !strings.HasPrefix(got, "---\n") || !strings.Contains(got, "---\n\n# Crash") {
 		t.Errorf("twin file:\n%s", got)
+	}
+	// A reference page lists the notes that use it, and what to paste.
+	var v varFront
+	v.Title, v.Params.Kind, v.Params.Example = "NVFUSER_X", "variable", "NVFUSER_X=1"
+	v.Params.UsedBy = []Ref{{Title: "Other <note>", URL: "/runbooks/other/"}}
+	tw, _, err = e.twin("env/nvfuser_x.md", page{front: v, body: "It does x.", twinAt: "/env/nvfuser_x/"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Set it: `NVFUSER_X=1`\n", "## Notes that use it\n\n- [Other &lt;note>](https://h.example/sub/runbooks/other/)\n"} {
+		if !strings.Contains(tw.body, want) {
+			t.Errorf("variable twin body lacks %q:\n%s", want, tw.body)
+		}
+	}
+	if !strings.Contains(tw.facts, "documented: false\n") || !strings.Contains(tw.facts, "used_by:\n  - https://h.example/sub/runbooks/other/\n") {
+		t.Errorf("variable twin facts:\n%s", tw.facts)
+	}
+}
+
+// TestTwinFacts: a key is in a twin's facts when the page says something
+// under it, as the front matter's omitempty leaves it out; a key the
+// front matter always holds is always there.
+func TestTwinFacts(t *testing.T) {
+	e := &emitter{site: Site{BaseURL: "https://h.example/"}}
+	c := checkFront{Title: "t"}
+	c.Params.Kind, c.Params.ID = "check", "a-1"
+	c.Params.Tests = []checkTest{{Text: "boom", Where: Link{Text: "t.py:3"}}}
+	c.Params.FnChanges = []fnChange{{Commit: Link{Text: "abc"}, When: "0.1"}}
+	o := optionFront{Title: "x"}
+	o.Params.Kind, o.Params.Env, o.Params.Family, o.Params.Name = "option", "NVFUSER_DUMP", "dump", "x"
+	o.Params.DefinedAt = Link{Text: "csrc/options.cpp:9", URL: "https://x"}
+	for _, tc := range []struct {
+		name     string
+		p        page
+		has, not []string
+	}{
+		{"check", page{front: c, twinAt: "/errors/a-1/"},
+			[]string{"id: a-1\n", "where: \"\"\n", "message: \"\"\n", "means:\n  kind: \"\"\n", "  - at: t.py:3\n    expects: boom\n    test: null\n", "  - commit: null\n    when: \"0.1\"\n"},
+			[]string{"condition:", "source:", "shares_text_with:", "explained_by:"}},
+		{"option", page{front: o, twinAt: "/options/dump/x/"},
+			[]string{"defined_at: csrc/options.cpp:9\n", "documented: false\n", "env: NVFUSER_DUMP\n"},
+			[]string{"declared_at:", "example:", "used_by:", "read_at:"}},
+	} {
+		tw, _, err := e.twin("x.md", tc.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tc.has {
+			if !strings.Contains(tw.facts, w) {
+				t.Errorf("%s: facts lack %q:\n%s", tc.name, w, tw.facts)
+			}
+		}
+		for _, w := range tc.not {
+			if strings.Contains(tw.facts, w) {
+				t.Errorf("%s: facts hold %q:\n%s", tc.name, w, tw.facts)
+			}
+		}
 	}
 }
 

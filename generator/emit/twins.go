@@ -2,7 +2,6 @@ package emit
 
 import (
 	"bytes"
-	"fmt"
 	"path"
 	"sort"
 	"strings"
@@ -36,31 +35,30 @@ type twinSet struct {
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 
 // withTwin builds the twin of the page p at rel (under the content
-// folder), whose file is data, when p has one (page.twin). An option
+// folder) when p has one (page.twinAt), and returns it. An option
 // family's twin waits for its options (finishTwins).
-func (e *emitter) withTwin(rel string, p page, data []byte) error {
-	if !p.twin {
-		return nil
+func (e *emitter) withTwin(rel string, p page) (twinDoc, bool, error) {
+	if p.twinAt == "" {
+		return twinDoc{}, false, nil
 	}
 	t, ok, err := e.w.Memo.twin(rel, e.site.BaseURL, func() (twinDoc, bool, error) {
-		params := paramsOf(p.front)
-		if verifyParams {
-			if err := sameParams(params, data); err != nil {
-				return twinDoc{}, false, fmt.Errorf("emit %s: %w", rel, err)
-			}
-		}
-		return e.twin(rel, params, p.body)
+		return e.twin(rel, p)
 	})
 	if err != nil || !ok {
-		return err
+		return t, ok, err
 	}
+	e.addTwin(t)
+	return t, true, nil
+}
+
+// addTwin adds a page's twin to the emit's set.
+func (e *emitter) addTwin(t twinDoc) {
 	e.twins.mu.Lock()
 	if e.twins.docs == nil {
 		e.twins.docs = map[string]twinDoc{}
 	}
 	e.twins.docs[t.path] = t
 	e.twins.mu.Unlock()
-	return nil
 }
 
 // twinFile is where the twin of the page at sitePath is published,

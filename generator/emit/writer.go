@@ -47,6 +47,10 @@ type Memo struct {
 	digest map[string][sha256.Size]byte
 	pages  map[string]renderedPage // by file, see render
 	twins  map[string]memoTwin     // by file, see twin
+	// checkout counts the session's reads of the checkout, and checks
+	// are the check pages made in the current one (checkmemo.go).
+	checkout uint64
+	checks   map[string]checkMemo
 }
 
 // memoTwin is the twin last built from a page: the key of the page's
@@ -104,9 +108,8 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 	h.Write(js)
 	h.Write([]byte{0})
 	h.Write([]byte(p.body))
-	if p.twin {
-		h.Write([]byte{1})
-	}
+	h.Write([]byte{0})
+	h.Write([]byte(p.twinAt))
 	var key [sha256.Size]byte
 	h.Sum(key[:0])
 	m.mu.Lock()
@@ -126,7 +129,7 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}}
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}, checks: map[string]checkMemo{}}
 }
 
 func (m *Memo) lookupMemo() *lookup.Memo {

@@ -203,7 +203,7 @@ func checkImage(real string, size int64) string {
 		return safefile.Why(err)
 	}
 	if ext == ".svg" {
-		return svgActive(data)
+		return svgVerdict(data)
 	}
 	if !looksLike(ext, data[:min(len(data), 16)]) {
 		return fmt.Sprintf("named %s but its content is not that kind of image", ext)

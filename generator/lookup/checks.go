@@ -81,10 +81,11 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 	// is the envelope every nvFuser error has: it claims no match.
 	// Features are a regexp pass over each check's error output, a second
 	// for thousands of checks: on every core.
-	feats := make([][]string, len(cs))
+	texts := make([]string, len(cs))
 	parallel.For(len(cs), func(i int) {
-		feats[i] = Features(checks.Printed(cs[i]) + "\n" + checks.Frames(cs[i]))
+		texts[i] = checks.Printed(cs[i]) + "\n" + checks.Frames(cs[i])
 	})
+	feats := idx.memo.textFeatures(texts)
 	df := map[string]int{}
 	for _, fs := range feats {
 		for _, f := range fs {

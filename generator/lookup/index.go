@@ -25,6 +25,10 @@ const Threshold = 6.0
 
 // Index is the signatures index.
 type Index struct {
+	// memo, when the index was built with one (BuildWith), keeps terms
+	// between builds in one process; never published.
+	memo *Memo
+
 	Version   int                `json:"version"`
 	Threshold float64            `json:"threshold"`
 	Weights   map[string]float64 `json:"weights"`
@@ -166,6 +170,10 @@ func Build(notes []*model.Note, url func(*model.Note) string) *Index {
 type Memo struct {
 	mu sync.Mutex
 	m  map[*model.Note]noteTerms
+	// texts are the features of each check's error output as of the last
+	// index (WithChecks): a note edit leaves the checks as they were, and
+	// their features were 40% of an edit's work on the real handbook.
+	texts map[string][]string
 }
 
 type noteTerms struct{ features, tokens []string }
@@ -191,6 +199,35 @@ func (m *Memo) terms(n *model.Note) noteTerms {
 	return t
 }
 
+// textFeatures are Features(text) for each of texts, from the memo where
+// the last call had them; the memo then keeps these texts' alone.
+func (m *Memo) textFeatures(texts []string) [][]string {
+	out := make([][]string, len(texts))
+	var old map[string][]string
+	if m != nil {
+		m.mu.Lock()
+		old = m.texts
+		m.mu.Unlock()
+	}
+	parallel.For(len(texts), func(i int) {
+		if f, ok := old[texts[i]]; ok {
+			out[i] = f
+			return
+		}
+		out[i] = Features(texts[i])
+	})
+	if m != nil {
+		now := make(map[string][]string, len(texts))
+		for i, t := range texts {
+			now[t] = out[i]
+		}
+		m.mu.Lock()
+		m.texts = now
+		m.mu.Unlock()
+	}
+	return out
+}
+
 // keep forgets the notes not in notes (edited or deleted since).
 func (m *Memo) keep(notes []*model.Note) {
 	if m == nil {
@@ -213,7 +250,7 @@ func (m *Memo) keep(notes []*model.Note) {
 func BuildWith(notes []*model.Note, url func(*model.Note) string, memo *Memo) *Index {
 	memo.keep(notes)
 	idx := &Index{Version: 2, Threshold: Threshold, Weights: kindWeight, IDF: map[string]float64{},
-		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}, Docs: []Doc{}}
+		TextWeight: TextWeight, TextSpecific: TextSpecific, Terms: Words{}, Docs: []Doc{}, memo: memo}
 	df := map[string]int{}
 	features := make([][]string, len(notes))
 	tokens := make([][]string, len(notes))

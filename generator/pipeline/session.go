@@ -78,6 +78,8 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 		// against this one (an option added or removed): parse anew.
 		facts.Parsed = assemble.NewNoteCache()
 		ss.facts = facts
+		// Check pages are made from the checkout: made anew (emit.Memo).
+		ss.memo.NewCheckout()
 		ss.extractWarnings = in.LaterWarnings()
 		// The checkout as read now, even if a note fails below: the next
 		// note edit must not go back to an older HEAD.

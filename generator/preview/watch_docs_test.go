@@ -8,7 +8,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 )
 
 // A saved doc of the checkout is a checkout change (its guide is read

@@ -26,7 +26,7 @@ import (
 	"github.com/spf13/afero"
 
 	gencfg "github.com/nvfuser-handbook/handbook/generator/config"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 )
 
 // Options says what to render and where.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/gohugoio/hugo/hugolib"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 )
 
 func writeFiles(t *testing.T, root string, files map[string]string) {

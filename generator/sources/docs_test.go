@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 )
 
 var defaultDocs = &Docs{Include: []string{"doc/**/*.md"}, Exclude: []string{"doc/sphinx/**"}}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 )
 
 func TestOpenEmbedded(t *testing.T) {

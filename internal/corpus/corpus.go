@@ -8,10 +8,11 @@ package corpus
 
 import (
 	"fmt"
+	"os"
 	"strings"
+	"testing/fstest"
 
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // Families are the option families written, with their enums.
@@ -33,7 +34,11 @@ func Write(dir string, notes, options int) error {
 	for i := 0; i < notes; i++ {
 		files[fmt.Sprintf("notes/%05d-%s.md", i, style(i))] = Note(i, options)
 	}
-	return fsutil.WriteFiles(dir, files)
+	fsys := fstest.MapFS{}
+	for name, body := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return os.CopyFS(dir, fsys)
 }
 
 func enumerator(i int) string { return fmt.Sprintf("Synthetic%03d", i) }

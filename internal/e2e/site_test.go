@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/search"
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/internal/project"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
 )
@@ -229,7 +228,7 @@ const historyOption = "python_definition_segments_verbose"
 // git checkout of two commits, with a fixed author and dates: the example
 // as version 0.0.1, then version 0.0.2, which adds historyOption.
 func exampleCheckout(root, dst string) (string, error) {
-	if err := fsutil.CopyTree(filepath.Join(root, "generator", "example", "fuser"), dst); err != nil {
+	if err := os.CopyFS(dst, os.DirFS(filepath.Join(root, "generator", "example", "fuser"))); err != nil {
 		return "", err
 	}
 	gitBin, err := exec.LookPath("git")

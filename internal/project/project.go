@@ -7,8 +7,6 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
 )
 
 // Files are what a Hugo project of the handbook consists of.
@@ -35,7 +33,7 @@ func Copy(root, dst string) error {
 		if _, err := os.Stat(src); err != nil {
 			continue
 		}
-		if err := fsutil.CopyTree(src, filepath.Join(dst, name)); err != nil {
+		if err := copyTree(src, filepath.Join(dst, name)); err != nil {
 			return err
 		}
 	}
@@ -43,4 +41,23 @@ func Copy(root, dst string) error {
 		return err
 	}
 	return os.Symlink(filepath.Join(root, "node_modules"), filepath.Join(dst, "node_modules"))
+}
+
+// copyTree copies the file or folder src to dst, which does not exist yet.
+func copyTree(src, dst string) error {
+	info, err := os.Stat(src)
+	if err != nil {
+		return err
+	}
+	if info.IsDir() {
+		return os.CopyFS(dst, os.DirFS(src))
+	}
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
 }

@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"testing/fstest"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
+	"github.com/BurntSushi/toml"
 )
 
 // floorLayouts are the floor's bare layouts: a title and the page's
@@ -24,9 +27,13 @@ var floorLayouts = map[string]string{
 // nvFuser's docs, error-index pages, option and variable pages), with
 // its title and its Markdown body as gen wrote them, under the bare
 // layouts. So the floor grows with the site: a new kind of page adds as
-// many pages to the floor as to gen. Front matter data (what gen's
-// templates render beside the body) is dropped: plain Hugo would not
-// know what to do with it.
+// many pages to the floor as to gen. It is the same-words floor: a check
+// page's words are in its front matter, not its body, so they are added
+// to its body as plain Hugo would be given them (checkWords): the
+// message, the condition and the code, fenced so that Hugo highlights it
+// as gen's page shows it highlighted. Other front matter data (lists,
+// links, what gen's templates render around the words) is dropped: plain
+// Hugo would not know what to do with it.
 func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
 	files := map[string]string{}
 	for k, v := range floorLayouts {
@@ -42,14 +49,60 @@ func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
 		}
 		rel, _ := filepath.Rel(generatedContent, p)
 		title, body := splitTOML(data)
-		files["content/"+filepath.ToSlash(rel)] = "+++\ntitle = " + strconv.Quote(title) + "\n+++\n" + body
+		words, err := checkWords(data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		files["content/"+filepath.ToSlash(rel)] = "+++\ntitle = " + strconv.Quote(title) + "\n+++\n" + body + words
 		pages++
 		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
-	return pages, fsutil.WriteFiles(dir, files)
+	return pages, writeFiles(dir, files)
+}
+
+// checkWords are the words a check page shows beside its body, as
+// Markdown: its message, its condition and its code (fenced as C++);
+// "" for any other page.
+func checkWords(data []byte) (string, error) {
+	if !bytes.Contains(data, []byte(`kind = "check"`)) {
+		return "", nil
+	}
+	s := string(data)
+	end := strings.Index(s[4:], "\n+++\n")
+	if !strings.HasPrefix(s, "+++\n") || end < 0 {
+		return "", nil
+	}
+	var front struct {
+		Params struct {
+			Kind      string `toml:"kind"`
+			Message   string `toml:"message"`
+			Condition string `toml:"condition"`
+			Code      string `toml:"code"`
+		} `toml:"params"`
+	}
+	if _, err := toml.Decode(s[4:4+end+1], &front); err != nil {
+		return "", err
+	}
+	p := front.Params
+	if p.Kind != "check" {
+		return "", nil
+	}
+	var b strings.Builder
+	b.WriteString("\n\n" + p.Message + "\n")
+	if p.Condition != "" {
+		b.WriteString("\nCondition: `" + p.Condition + "`\n")
+	}
+	if p.Code != "" {
+		fence := "```"
+		for strings.Contains(p.Code, fence) {
+			fence += "`"
+		}
+		b.WriteString("\n" + fence + "cpp\n" + strings.TrimRight(p.Code, "\n") + "\n" + fence + "\n")
+	}
+	return b.String(), nil
 }
 
 // splitTOML splits a generated file into its title and the Markdown
@@ -77,4 +130,14 @@ func splitTOML(data []byte) (title, body string) {
 		}
 	}
 	return title, body
+}
+
+// writeFiles writes files (slash-separated paths under dir, and their
+// text) into dir, which holds none of them yet.
+func writeFiles(dir string, files map[string]string) error {
+	fsys := fstest.MapFS{}
+	for name, body := range files {
+		fsys[name] = &fstest.MapFile{Data: []byte(body)}
+	}
+	return os.CopyFS(dir, fsys)
 }

@@ -8,7 +8,8 @@
 //	go run ./internal/cmd/bench -n 2000 -runs 5
 //	go run ./internal/cmd/bench -n 2000 -cpuprofile /tmp/gen.prof   # then go tool pprof /tmp/gen.prof.2000.0
 //	go run ./internal/cmd/bench -serve -n 2000,10000 -hugo /tmp/hugo-bin/hugo   # live preview: save to served
-//	go run ./internal/cmd/bench -source ../Fuser -notes ../shared/seeds -runs 3 -warm  # the real handbook against its floor, history cache warm
+//	go run ./internal/cmd/bench -source ../Fuser -notes notes,../shared/seeds/*.txt -runs 3 -warm  # the real handbook against its same-words floor, history cache warm
+//	go run ./internal/cmd/bench -serve -source ../Fuser -notes notes,../shared/seeds/*.txt -cache generated/cache -hugo /tmp/hugo-bin/hugo  # a note edit, gen serve against hugo server on that floor
 //
 // Figures are kept in docs/benchmarks.md.
 package main
@@ -33,31 +34,32 @@ func main() {
 	edits := flag.Int("edits", 7, "with -serve: edits per server; the table shows medians")
 	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
 	source := flag.String("source", "", "with -notes: measure this nvFuser checkout and notes folder (the real handbook) instead of a synthetic corpus; -n is ignored")
-	notesDir := flag.String("notes", "", "with -source: the notes folder")
+	notesDir := flag.String("notes", "", "with -source: the notes, as gen's --notes (folders or globs), comma-separated")
 	warm := flag.Bool("warm", false, "start every timed build with the cache of an untimed first build (git history, freshness), as the publishing workflow restores it")
+	seedCache := flag.String("cache", "", "with -warm: a generated/cache folder the untimed first build starts from (a cache from an earlier run: no cold walk of the git history)")
 	flag.Parse()
+	var real *realInputs
+	if *source != "" || *notesDir != "" {
+		if *source == "" || *notesDir == "" {
+			fmt.Fprintln(os.Stderr, "bench: -source and -notes go together")
+			os.Exit(2)
+		}
+		real = &realInputs{source: *source, notes: strings.Split(*notesDir, ","), cache: *seedCache}
+		if *one == 0 {
+			*sizes = "1" // one measurement, in a child process as the others
+		}
+	}
 	if *serve && *one > 0 {
 		bin, err := findHugo(*hugoFlag)
 		if err == nil {
 			var m *ServeMeasurement
-			if m, err = measureServe(*one, *options, *edits, bin); err == nil {
+			if m, err = measureServe(*one, *options, *edits, bin, real); err == nil {
 				_ = json.NewEncoder(os.Stdout).Encode(m)
 				return
 			}
 		}
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
-	}
-	var real *realInputs
-	if *source != "" || *notesDir != "" {
-		if *source == "" || *notesDir == "" || *serve {
-			fmt.Fprintln(os.Stderr, "bench: -source and -notes go together, and not with -serve")
-			os.Exit(2)
-		}
-		real = &realInputs{source: *source, notes: *notesDir}
-		if *one == 0 {
-			*sizes = "1" // one measurement, in a child process as the others
-		}
 	}
 	if *one > 0 {
 		m, err := measure(*one, *options, max(*runs, 1), *cpuProfile, real, *warm)
@@ -93,7 +95,7 @@ func main() {
 			args = append(args, "-serve", "-edits", strconv.Itoa(*edits), "-hugo", *hugoFlag)
 		}
 		if real != nil {
-			args = append(args, "-source", real.source, "-notes", real.notes)
+			args = append(args, "-source", real.source, "-notes", strings.Join(real.notes, ","), "-cache", real.cache)
 		}
 		if *warm {
 			args = append(args, "-warm")

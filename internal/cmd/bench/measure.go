@@ -12,8 +12,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nvfuser-handbook/handbook/internal/fsutil"
-
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/pipeline"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -85,6 +83,11 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*M
 			return nil, err
 		}
 		ws.Source, ws.Notes = c.source, c.noteArgs
+		if real != nil && real.cache != "" {
+			if err := os.CopyFS(filepath.Join(ws.GeneratedDir(), "cache"), os.DirFS(real.cache)); err != nil {
+				return nil, err
+			}
+		}
 		if _, err := pipeline.Build(ws, pipeline.Hooks{}, io.Discard); err != nil {
 			return nil, err
 		}
@@ -101,7 +104,7 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*M
 		}
 		s.Source, s.Notes = c.source, c.noteArgs
 		if warmCache != "" {
-			if err := fsutil.CopyTree(warmCache, filepath.Join(s.GeneratedDir(), "cache")); err != nil {
+			if err := os.CopyFS(filepath.Join(s.GeneratedDir(), "cache"), os.DirFS(warmCache)); err != nil {
 				return nil, err
 			}
 		}
@@ -197,7 +200,11 @@ type benchCorpus struct {
 
 // realInputs are a real checkout and notes folder to measure instead of
 // the synthetic corpus (-source, -notes).
-type realInputs struct{ source, notes string }
+type realInputs struct {
+	source string
+	notes  []string // gen's --notes: folders or globs
+	cache  string   // -cache: a history cache to start the warm build from
+}
 
 // realCorpus measures gen on real inputs, read where they are.
 func realCorpus(r *realInputs) (*benchCorpus, error) {
@@ -206,14 +213,20 @@ func realCorpus(r *realInputs) (*benchCorpus, error) {
 		return nil, err
 	}
 	src, _ := filepath.Abs(r.source)
-	notes, _ := filepath.Abs(r.notes)
-	c := &benchCorpus{root: root, tmp: tmp, source: src, noteArgs: []string{notes}}
-	_ = filepath.WalkDir(notes, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			c.notes = append(c.notes, p)
+	c := &benchCorpus{root: root, tmp: tmp, source: src}
+	for _, arg := range r.notes {
+		notes, _ := filepath.Abs(arg)
+		c.noteArgs = append(c.noteArgs, notes)
+		files, _ := filepath.Glob(notes)
+		for _, f := range files {
+			_ = filepath.WalkDir(f, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					c.notes = append(c.notes, p)
+				}
+				return nil
+			})
 		}
-		return nil
-	})
+	}
 	return c, nil
 }
 
@@ -276,7 +289,7 @@ func writeFloor(tmp string, notes []string) (string, error) {
 		name := strings.TrimSuffix(filepath.Base(n), ".md")
 		files["content/notes/"+name+".md"] = "+++\ntitle = \"" + name + "\"\n+++\n" + string(data)
 	}
-	if err := fsutil.WriteFiles(dir, files); err != nil {
+	if err := writeFiles(dir, files); err != nil {
 		return "", err
 	}
 	return dir, nil

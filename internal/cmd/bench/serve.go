@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"os"
@@ -36,37 +37,25 @@ type ServeMeasurement struct {
 	GenStageMedian map[string]float64
 }
 
-// measureServe runs both servers on an N-note corpus and edits notes.
-func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
-	c, err := newCorpus(n, m)
+// measureServe runs both servers on an N-note corpus, or on the real
+// handbook (real: the checkout, copies of its notes, the same-words floor
+// of the pages gen serve wrote), and edits notes.
+func measureServe(n, m, edits int, hugoBin string, real *realInputs) (*ServeMeasurement, error) {
+	var c *benchCorpus
+	var err error
+	if real != nil {
+		c, err = realServeCorpus(real)
+	} else {
+		c, err = newCorpus(n, m)
+	}
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(c.tmp)
-	root, tmp, notes, floorDir := c.root, c.tmp, c.notes, c.floor
-	res := &ServeMeasurement{N: n, Edits: edits, GenStageMedian: map[string]float64{}}
+	root, tmp, notes := c.root, c.tmp, c.notes
+	res := &ServeMeasurement{N: len(notes), Edits: edits, GenStageMedian: map[string]float64{}}
 
-	// Plain hugo server on the floor project: its defaults (in memory,
-	// fast render, livereload).
-	port, err := freePort()
-	if err != nil {
-		return nil, err
-	}
-	hugoURL := fmt.Sprintf("http://127.0.0.1:%d/", port)
-	t := time.Now()
-	cmd := exec.Command(hugoBin, "server", "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--baseURL", hugoURL, "--quiet")
-	cmd.Dir = floorDir
-	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("hugo server: %w", err)
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if err := waitServed(hugoURL, "", 5*time.Minute); err != nil {
-		return nil, fmt.Errorf("hugo server: %w", err)
-	}
-	res.HugoStart = ms(time.Since(t))
-
-	// gen serve on the same notes, in this process.
+	// gen serve, in this process.
 	proj := filepath.Join(tmp, "project")
 	if err := project.Copy(root, proj); err != nil {
 		return nil, err
@@ -75,7 +64,12 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 	if err != nil {
 		return nil, err
 	}
-	s.Source, s.Notes = filepath.Join(tmp, "fuser"), []string{filepath.Join(tmp, "notes")}
+	s.Source, s.Notes = c.source, c.noteArgs
+	if real != nil && real.cache != "" {
+		if err := os.CopyFS(filepath.Join(s.GeneratedDir(), "cache"), os.DirFS(real.cache)); err != nil {
+			return nil, err
+		}
+	}
 	ready := make(chan string, 1)
 	var mu sync.Mutex
 	var last preview.Rebuild
@@ -83,7 +77,7 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 	var out syncbuf.Buffer
 	stop := make(chan struct{})
 	done := make(chan error, 1)
-	t = time.Now()
+	t := time.Now()
 	go func() {
 		done <- preview.Run(preview.Options{Settings: s, Addr: "127.0.0.1:0", Search: true, Out: &out, Errors: os.Stderr,
 			Ready: func(u string) { ready <- u },
@@ -102,18 +96,64 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 		return nil, fmt.Errorf("gen serve: %v", err)
 	}
 	res.GenStart = ms(time.Since(t))
+	waitQuiet(&out, 5*time.Minute)
+
+	// Plain hugo server on the floor project: its defaults (in memory,
+	// fast render, livereload). The real handbook's floor is the
+	// same-words floor of every page gen serve wrote.
+	floorDir := c.floor
+	if real != nil {
+		floorDir = filepath.Join(tmp, "site-floor")
+		if _, err := writeSiteFloor(floorDir, filepath.Join(s.GeneratedDir(), "content")); err != nil {
+			return nil, err
+		}
+	}
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	hugoURL := fmt.Sprintf("http://127.0.0.1:%d/", port)
+	t = time.Now()
+	cmd := exec.Command(hugoBin, "server", "--port", fmt.Sprint(port), "--bind", "127.0.0.1", "--baseURL", hugoURL, "--quiet")
+	cmd.Dir = floorDir
+	cmd.Stdout, cmd.Stderr = io.Discard, os.Stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("hugo server: %w", err)
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	if err := waitServed(hugoURL, "", 5*time.Minute); err != nil {
+		return nil, fmt.Errorf("hugo server: %w", err)
+	}
+	res.HugoStart = ms(time.Since(t))
 
 	stages := map[string][]float64{}
 	for i := 0; i < edits; i++ {
-		k := (i*7919 + 13) % len(notes)
-		note := notes[k]
-		name := strings.TrimSuffix(filepath.Base(note), ".md")
 		// Let the background search index of the previous edit finish:
 		// each edit starts from a quiet server, as a person's would.
 		waitQuiet(&out, 2*time.Minute)
-		page, err := pagePath(genURL, name)
-		if err != nil {
-			return nil, err
+		// The note of this edit: one with a page of its own (a real note
+		// that copies one of nvFuser's docs is shown on the doc's page).
+		var note, page string
+		for j := 0; j < len(notes) && page == ""; j++ {
+			note = notes[((i+j)*7919+13)%len(notes)]
+			name := strings.TrimSuffix(filepath.Base(note), filepath.Ext(note))
+			id := strings.ToLower(strings.ReplaceAll(name, "_", "-")) // a real note's id: its file name, "_" as "-"
+			for _, try := range []string{name, id} {
+				if p, err := pagePath(genURL, try); err == nil && strings.HasSuffix(p, "/"+id+"/") {
+					page = p
+					break
+				}
+			}
+		}
+		if page == "" {
+			return nil, fmt.Errorf("no note with a page of its own among %d", len(notes))
+		}
+		name := strings.TrimSuffix(filepath.Base(note), filepath.Ext(note))
+		// The floor's page of the same note: the synthetic floor holds
+		// notes under notes/; the site floor every page where gen has it.
+		floorNote, floorURL := filepath.Join(floorDir, "content", "notes", name+".md"), hugoURL+"notes/"+name+"/"
+		if real != nil {
+			floorNote, floorURL = filepath.Join(floorDir, "content", filepath.FromSlash(strings.Trim(page, "/"))+".md"), hugoURL+page[1:]
 		}
 		marker := fmt.Sprintf("Observation %d-%d", i, time.Now().UnixNano())
 		d, err := editAndWait(note, genURL+page[1:], marker)
@@ -128,9 +168,8 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 		}
 		mu.Unlock()
 
-		floorNote := filepath.Join(floorDir, "content", "notes", name+".md")
 		time.Sleep(300 * time.Millisecond)
-		d, err = editAndWait(floorNote, hugoURL+"notes/"+name+"/", marker)
+		d, err = editAndWait(floorNote, floorURL, marker)
 		if err != nil {
 			return nil, fmt.Errorf("hugo server, %s: %w", floorNote, err)
 		}
@@ -142,6 +181,47 @@ func measureServe(n, m, edits int, hugoBin string) (*ServeMeasurement, error) {
 		res.GenStageMedian[k] = median(v)
 	}
 	return res, nil
+}
+
+// realServeCorpus is realCorpus with copies of the notes (edits must not
+// touch the real ones): each --notes argument's files under its own folder.
+func realServeCorpus(r *realInputs) (*benchCorpus, error) {
+	c, err := realCorpus(r)
+	if err != nil {
+		return nil, err
+	}
+	c.notes, c.noteArgs = nil, nil
+	for i, arg := range r.notes {
+		dst := filepath.Join(c.tmp, fmt.Sprintf("notes-%d", i))
+		files, _ := filepath.Glob(arg)
+		for _, f := range files {
+			st, err := os.Stat(f)
+			if err != nil {
+				return nil, err
+			}
+			if st.IsDir() {
+				err = os.CopyFS(dst, os.DirFS(f))
+			} else {
+				var data []byte
+				if data, err = os.ReadFile(f); err == nil {
+					if err = os.MkdirAll(dst, 0o755); err == nil {
+						err = os.WriteFile(filepath.Join(dst, filepath.Base(f)), data, 0o644)
+					}
+				}
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+		c.noteArgs = append(c.noteArgs, dst)
+		_ = filepath.WalkDir(dst, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				c.notes = append(c.notes, p)
+			}
+			return nil
+		})
+	}
+	return c, nil
 }
 
 // editAndWait appends a line to a note and polls url until it shows it:

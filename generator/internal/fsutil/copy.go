@@ -1,4 +1,7 @@
-// Package fsutil holds the one file-system helper several stages need.
+// Package fsutil holds the file helpers of the generator: copying a tree
+// (the render stage's static files) and writing a map of files (tests).
+// Tools and tests outside generator/ cannot import it (Go's internal
+// rule): they use os.CopyFS, which does the same for a fresh destination.
 package fsutil
 
 import (
