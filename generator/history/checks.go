@@ -3,7 +3,6 @@ package history
 import (
 	"bytes"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -188,10 +187,10 @@ func (cw *checkWalk) spotVersion(k spotKey, id, v string) {
 		cw.spotVers[k][id] = &[2]string{v, v}
 		return
 	}
-	if compareVersions(v, r[0]) < 0 {
+	if model.CompareVersions(v, r[0]) < 0 {
 		r[0] = v
 	}
-	if compareVersions(v, r[1]) > 0 {
+	if model.CompareVersions(v, r[1]) > 0 {
 		r[1] = v
 	}
 }
@@ -204,27 +203,6 @@ func (cw *checkWalk) finish(head string) {
 			cw.spotVersion(spotKey{p, c.Line}, c.ID, head)
 		}
 	}
-}
-
-// compareVersions orders dotted numeric versions: -1, 0 or 1.
-func compareVersions(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) || i < len(pb); i++ {
-		x, y := 0, 0
-		if i < len(pa) {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if i < len(pb) {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }
 
 // commit applies one commit's C++ changes (path -> new facts, nil for a

@@ -3,6 +3,8 @@ package lookup
 import (
 	"regexp"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // OptionDoc is an option in the index. nvFuser rejects an unknown option
@@ -133,7 +135,7 @@ func optionNote(o *OptionDoc, version string) string {
 // which change: "added" or "removed"; "before" when the verdict already
 // names the version that added it).
 func existsIn(o *OptionDoc, v string) (verdict, during string) {
-	c := compareVersions(v, o.Added)
+	c := model.CompareVersions(v, o.Added)
 	switch {
 	case c < 0 && o.Earliest:
 		return "may not exist in " + v + " (older than the history read)", ""
@@ -143,7 +145,7 @@ func existsIn(o *OptionDoc, v string) (verdict, during string) {
 		return "may not exist in " + v, "added"
 	}
 	if o.Removed != "" {
-		switch r := compareVersions(v, o.Removed); {
+		switch r := model.CompareVersions(v, o.Removed); {
 		case r > 0:
 			return "does not exist in " + v, ""
 		case r == 0:
@@ -151,35 +153,4 @@ func existsIn(o *OptionDoc, v string) (verdict, during string) {
 		}
 	}
 	return "exists in " + v, ""
-}
-
-// leadingInt reads the digits a version part starts with ("10rc1" -> 10),
-// as the browser port's parseInt does.
-func leadingInt(s string) int {
-	n := 0
-	for i := 0; i < len(s) && s[i] >= '0' && s[i] <= '9' && i < 9; i++ {
-		n = n*10 + int(s[i]-'0')
-	}
-	return n
-}
-
-// compareVersions compares dotted numeric versions: -1, 0 or 1.
-func compareVersions(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) || i < len(pb); i++ {
-		x, y := 0, 0
-		if i < len(pa) {
-			x = leadingInt(pa[i])
-		}
-		if i < len(pb) {
-			y = leadingInt(pb[i])
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
 }

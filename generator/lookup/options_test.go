@@ -114,17 +114,6 @@ var settingTexts = []struct {
 
 func isSetting(m Match) bool { return len(m.Evidence) > 0 && strings.HasPrefix(m.Evidence[0], "set:") }
 
-func TestCompareVersions(t *testing.T) {
-	for _, c := range []struct {
-		a, b string
-		want int
-	}{{"0.2.10", "0.2.9", 1}, {"0.2.9", "0.2.10", -1}, {"0.2", "0.2.0", 0}, {"1.0", "0.99.99", 1}, {"0.2.10rc1", "0.2.10", 0}} {
-		if got := compareVersions(c.a, c.b); got != c.want {
-			t.Errorf("compareVersions(%s, %s) = %d, want %d", c.a, c.b, got, c.want)
-		}
-	}
-}
-
 // FuzzRankOptions: any text ranks without a panic, option matches come
 // first, and each names an option of the index.
 func FuzzRankOptions(f *testing.F) {

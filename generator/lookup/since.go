@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
@@ -68,7 +69,7 @@ func (idx *Index) changes(h rank.Hit, v string) []SinceChange {
 	var out []SinceChange
 	for _, c := range idx.FnChanges[h.Entry.File+"#"+h.Entry.Fn] {
 		f := strings.Fields(c)
-		if len(f) == 3 && compareVersions(f[2], v) > 0 {
+		if len(f) == 3 && model.CompareVersions(f[2], v) > 0 {
 			sc := SinceChange{Commit: f[0], Date: f[1], Version: f[2], Subject: idx.Subjects[f[0]]}
 			if idx.CommitURL != "" {
 				sc.URL = idx.CommitURL + f[0]

@@ -504,7 +504,7 @@ func (t *paste) score(e *Entry) (Hit, bool) {
 		exact := same && f.line >= e.Lines[0] && f.line <= e.Lines[1] && fnAgrees
 		// Built before the check came to today's line: the line
 		// held another check (or none) in that build.
-		if exact && v != "" && e.Since != "" && compareVersions(v, e.Since) < 0 {
+		if exact && v != "" && e.Since != "" && model.CompareVersions(v, e.Since) < 0 {
 			exact = false
 		}
 		// Past lines are looked up only where they can count.

@@ -41,7 +41,7 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 			continue
 		}
 		if s.Current {
-			if s.From != "" && (entries[i].Since == "" || compareVersions(s.From, entries[i].Since) < 0) {
+			if s.From != "" && (entries[i].Since == "" || model.CompareVersions(s.From, entries[i].Since) < 0) {
 				entries[i].Since = s.From
 			}
 			continue
@@ -129,26 +129,5 @@ func pastAt(e *Entry, file string, line int, v string) (ok, atBuild, excluded bo
 
 // inVersions: version v lies in [from, to] (an unknown bound is open).
 func inVersions(v, from, to string) bool {
-	return (from == "" || compareVersions(v, from) >= 0) && (to == "" || compareVersions(v, to) <= 0)
-}
-
-// compareVersions orders dotted numeric versions: -1, 0 or 1.
-func compareVersions(a, b string) int {
-	pa, pb := strings.Split(a, "."), strings.Split(b, ".")
-	for i := 0; i < len(pa) || i < len(pb); i++ {
-		x, y := 0, 0
-		if i < len(pa) {
-			x, _ = strconv.Atoi(pa[i])
-		}
-		if i < len(pb) {
-			y, _ = strconv.Atoi(pb[i])
-		}
-		if x != y {
-			if x < y {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
+	return (from == "" || model.CompareVersions(v, from) >= 0) && (to == "" || model.CompareVersions(v, to) <= 0)
 }
