@@ -297,31 +297,16 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 			func(a, b checkFact) bool { return a.Fn != "" && a.Fn == b.Fn },
 			func(a, b checkFact) bool { return a.Words != "" && a.Words == b.Words },
 		} {
-			for _, g := range gone {
-				if paired[g.ID] {
-					continue
-				}
-				var match []checkFact
-				for _, f := range fresh {
-					if !paired[f.ID] && same(g, f) {
-						match = append(match, f)
-					}
-				}
-				others := 0
-				for _, g2 := range gone {
-					if !paired[g2.ID] && g2.ID != g.ID && len(match) == 1 && same(g2, match[0]) {
-						others++
-					}
-				}
-				if len(match) != 1 || others != 0 {
-					continue
-				}
-				old, nu := cw.recs[g.ID], cw.recs[match[0].ID]
-				old.ReplacedBy = nu.ID
-				// The check is as old as its first wording.
-				nu.Added, nu.Earliest = old.Added, old.Earliest
-				nu.Formerly = append(append(append([]string{}, old.Formerly...), old.ID), nu.Formerly...)
-				paired[g.ID], paired[nu.ID] = true, true
+			cw.pair(gone, fresh, paired, same)
+		}
+		// A function whose commit rewords one check and adds another
+		// (nvFuser's #2739 put "input N" into one message and added a
+		// scalar check beside it) leaves two new ids for the one gone:
+		// the one that keeps most of its words is the rewording.
+		for _, g := range gone {
+			if f, ok := closestWording(g, fresh, gone, paired); ok {
+				cw.reword(g, f)
+				paired[g.ID], paired[f.ID] = true, true
 			}
 		}
 	}
@@ -335,6 +320,94 @@ func (cw *checkWalk) commit(changed map[string][]checkFact, order []string, at m
 			}
 		}
 	}
+}
+
+// pair records each id gone that exactly one new id is the same as (by
+// same), when no other id gone is the same as that one too.
+func (cw *checkWalk) pair(gone, fresh []checkFact, paired map[string]bool, same func(a, b checkFact) bool) {
+	for _, g := range gone {
+		if paired[g.ID] {
+			continue
+		}
+		var match []checkFact
+		for _, f := range fresh {
+			if !paired[f.ID] && same(g, f) {
+				match = append(match, f)
+			}
+		}
+		others := 0
+		for _, g2 := range gone {
+			if !paired[g2.ID] && g2.ID != g.ID && len(match) == 1 && same(g2, match[0]) {
+				others++
+			}
+		}
+		if len(match) != 1 || others != 0 {
+			continue
+		}
+		cw.reword(g, match[0])
+		paired[g.ID], paired[match[0].ID] = true, true
+	}
+}
+
+// reword records that id g.ID became f.ID.
+func (cw *checkWalk) reword(g, f checkFact) {
+	old, nu := cw.recs[g.ID], cw.recs[f.ID]
+	old.ReplacedBy = nu.ID
+	// The check is as old as its first wording.
+	nu.Added, nu.Earliest = old.Added, old.Earliest
+	nu.Formerly = append(append(append([]string{}, old.Formerly...), old.ID), nu.Formerly...)
+}
+
+// closestWording is the new id of g's function that shares the most of
+// g's words, when it shares at least half of them and strictly more than
+// any other new id of the function, and no other id gone from the
+// function shares as many with it: an ambiguous rewording is no rewording.
+func closestWording(g checkFact, fresh, gone []checkFact, paired map[string]bool) (checkFact, bool) {
+	if paired[g.ID] || g.Fn == "" {
+		return checkFact{}, false
+	}
+	best, second, at := -1, -1, -1
+	for i, f := range fresh {
+		if paired[f.ID] || f.Fn != g.Fn {
+			continue
+		}
+		switch n := sharedWords(g.Words, f.Words); {
+		case n > best:
+			best, second, at = n, best, i
+		case n > second:
+			second = n
+		}
+	}
+	if at < 0 || best <= second || 2*best < len(wordSet(g.Words)) || best == 0 {
+		return checkFact{}, false
+	}
+	for _, g2 := range gone {
+		if g2.ID != g.ID && !paired[g2.ID] && g2.Fn == g.Fn && sharedWords(g2.Words, fresh[at].Words) >= best {
+			return checkFact{}, false
+		}
+	}
+	return fresh[at], true
+}
+
+// sharedWords counts the distinct words two ids' word parts share.
+func sharedWords(a, b string) int {
+	n, wb := 0, wordSet(b)
+	for w := range wordSet(a) {
+		if wb[w] {
+			n++
+		}
+	}
+	return n
+}
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Split(s, "-") {
+		if w != "" {
+			m[w] = true
+		}
+	}
+	return m
 }
 
 func containsFact(l []checkFact, id string) bool {

@@ -294,3 +294,50 @@ func TestSubjectsAndLastSeen(t *testing.T) {
 		}
 	}
 }
+
+// TestRewordedBesideANewCheck: one commit rewords a check and adds
+// another to the same function; the new id that keeps most of the old
+// words is the rewording. When two gone ids share as many words with it,
+// or two new ids tie, nothing is paired.
+func TestRewordedBesideANewCheck(t *testing.T) {
+	for _, c := range []struct {
+		name        string
+		before, now string
+		old, want   string // want "" when the old id must stay unpaired
+	}{
+		{"reworded beside a new check",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Expected \", x, \" to be bound to an input tensor, but got \", x);\n}\n",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Expected \", x, \", to be an input tensor but got scalar \", x);\n  NVF_CHECK(x < 9, \"Expected \", x, \", to be a scalar but got \", x);\n}\n",
+			"bind-expected-to-be-bound-to-an", "bind-expected-to-be-an-input-tensor"},
+		{"two new checks as close: no pairing",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Expected to be bound to an input tensor\");\n}\n",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Expected to be an input\");\n  NVF_CHECK(x < 9, \"Expected to be bound to one\");\n}\n",
+			"bind-expected-to-be-bound-to-an", ""},
+		{"too few words kept: no pairing",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Cannot bind a value twice to one input\");\n}\n",
+			"void bind(int x) {\n  NVF_CHECK(x > 0, \"Unsupported tensor layout for this op\");\n  NVF_CHECK(x < 9, \"Scalar expected\");\n}\n",
+			"bind-cannot-bind-a-value-twice-to", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := newRepo(t)
+			r.commit(map[string]string{"csrc/eval.cpp": c.before})
+			r.commit(map[string]string{"csrc/eval.cpp": c.now})
+			res, err := read(r.dir, "", "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			old := res.Checks[c.old]
+			if old == nil || old.Removed == nil {
+				t.Fatalf("%s: want a removed record, got %+v (records %v)", c.old, old, keys(res.Checks))
+			}
+			if old.ReplacedBy != c.want {
+				t.Errorf("%s replaced by %q, want %q", c.old, old.ReplacedBy, c.want)
+			}
+			if c.want != "" {
+				if nu := res.Checks[c.want]; nu == nil || !reflect.DeepEqual(nu.Formerly, []string{c.old}) || nu.Added != old.Added {
+					t.Errorf("%s: %+v, want formerly [%s] and added with the old wording", c.want, nu, c.old)
+				}
+			}
+		})
+	}
+}

@@ -33,7 +33,8 @@ const parserVersion = 7
 // records more (the blob cache, keyed by parserVersion, stays valid).
 // 2: spots' version ranges and the versions' first commits.
 // 3: commit subjects, and removed checks' last message and code.
-const walkVersion = 3
+// 4: a rewording beside a check added in the same function (closestWording).
+const walkVersion = 4
 
 // Cache file names, in the cache folder Read is given.
 const (
