@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -92,6 +93,11 @@ func (e *emitter) qualityPage() error {
 func (e *emitter) qualityItem(q model.CheckFinding) qualityItem {
 	it := qualityItem{Rank: q.Rank, Subject: q.Subject, Detail: q.Detail, Fix: q.Fix, Where: e.link(q.Check.Where),
 		Check: urls.Check(q.Check.ID), Kind: q.Check.Kind}
+	if q.Kind == model.QualityDuplicate {
+		// The subject is the message template: its values read "…" on the
+		// page, as in the check's own title, not "{}".
+		it.Subject = strings.ReplaceAll(q.Subject, model.Placeholder, "…")
+	}
 	for _, o := range q.Others {
 		it.Others = append(it.Others, qualityAt{Where: e.link(o.Where), Check: urls.Check(o.ID), Fn: fnName(o)})
 	}

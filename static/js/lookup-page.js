@@ -57,7 +57,9 @@
     var list = el("ol", "lookup-results");
     matches.forEach(function (m) {
       var li = el("li", "lookup-result");
-      var a = el("a", null, m.title);
+      // A check's title is its message template: show its run-time values
+      // as "…", as the check's own page does, not as "{}".
+      var a = el("a", null, m.kind === "check" ? m.title.split("{}").join("\u2026") : m.title);
       // The index holds absolute permalinks (gen lookup prints them); in
       // the browser stay on the site being browsed, a preview or a copy.
       var u = new URL(m.url, location.href);
