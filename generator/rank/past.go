@@ -35,9 +35,16 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 		from, to string
 	}
 	byEntry := map[int]map[string][]place{}
+	home := homeSpans(entries, at, spots)
 	for _, s := range spots {
 		i, ok := at[s.Check]
 		if !ok {
+			continue
+		}
+		if !s.Current && s.File != entries[i].File && overlapsHome(s, home[i]) {
+			// While the check sat in its own file, this place in
+			// another file held a different check with the same id
+			// (two functions of one name, one message): not its past.
 			continue
 		}
 		if s.Current {
@@ -84,6 +91,47 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 		}
 		entries[i].Past = strings.Join(groups, " ")
 	}
+}
+
+// span is the versions [from, to] a spot's check sat at its place; ""
+// bounds are open.
+type span struct{ from, to string }
+
+// homeSpans are, per entry, the versions its check sat in today's file:
+// the spots there with versions, its line today reaching to now.
+func homeSpans(entries []Entry, at map[string]int, spots []model.PastSpot) map[int][]span {
+	home := map[int][]span{}
+	for _, s := range spots {
+		i, ok := at[s.Check]
+		if !ok || s.File != entries[i].File || s.From == "" {
+			continue
+		}
+		to := s.To
+		if s.Current {
+			to = ""
+		}
+		home[i] = append(home[i], span{s.From, to})
+	}
+	return home
+}
+
+// overlapsHome: the versions of spot s, in another file, overlap a
+// version the check sat in its own file (sharing an end version is no
+// overlap: a file renamed within a version has both).
+func overlapsHome(s model.PastSpot, home []span) bool {
+	if s.From == "" || s.To == "" {
+		return false
+	}
+	for _, h := range home {
+		if model.CompareVersions(s.From, h.from) < 0 && model.CompareVersions(s.To, h.from) <= 0 {
+			continue // s ended before (or as) the check came home
+		}
+		if h.to != "" && model.CompareVersions(s.From, h.to) >= 0 {
+			continue // s began after (or as) the check left home
+		}
+		return true
+	}
+	return false
 }
 
 // pastAt says whether the entry's check sat at file:line in a past

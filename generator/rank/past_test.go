@@ -148,3 +148,29 @@ func TestPastLineNeedsAgreeingText(t *testing.T) {
 		}
 	}
 }
+
+// TestPastInAnotherFileWhileHome: two functions of one name in two files
+// printing one message share an id; when one of them goes, the other
+// keeps the id. The gone one's places, held while today's check sat in
+// its own file, are not today's check's past (nvFuser's resetLevels in
+// fusion_segmenter.cpp and expr_sort.cpp); a file renamed (its places
+// ending as the check came home) still is.
+func TestPastInAnotherFileWhileHome(t *testing.T) {
+	entries := []Entry{{ID: "resetlevels-dag", File: "csrc/expr_sort.cpp"}, {ID: "moved", File: "csrc/new.cpp"}}
+	AddPast(entries, []model.PastSpot{
+		{File: "csrc/expr_sort.cpp", Line: 623, Check: "resetlevels-dag", From: "0.0.4", To: "0.2.36", Current: true},
+		{File: "csrc/expr_sort.cpp", Line: 600, Check: "resetlevels-dag", From: "0.0.4", To: "0.2.20"},
+		{File: "csrc/fusion_segmenter.cpp", Line: 2010, Check: "resetlevels-dag", From: "0.2.26", To: "0.2.27"},
+		{File: "csrc/fusion_segmenter.cpp", Line: 9, Check: "resetlevels-dag"}, // no versions: kept
+		{File: "csrc/old.cpp", Line: 12, Check: "moved", From: "0.1.0", To: "0.2.3"},
+		{File: "csrc/new.cpp", Line: 40, Check: "moved", From: "0.2.3", To: "0.2.36", Current: true},
+	})
+	for i, want := range []string{"600@0.0.4-0.2.20 csrc/fusion_segmenter.cpp|9", "csrc/old.cpp|12@0.1.0-0.2.3"} {
+		if entries[i].Past != want {
+			t.Errorf("%s: Past %q, want %q", entries[i].ID, entries[i].Past, want)
+		}
+	}
+	if ok, _, _ := pastAt(&entries[0], "csrc/fusion_segmenter.cpp", 2010, "0.2.26"); ok {
+		t.Error("fusion_segmenter.cpp:2010 counted as the past of expr_sort.cpp's check")
+	}
+}
