@@ -90,7 +90,7 @@ func lookupCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 	}
 	for i, m := range matches {
-		fmt.Fprintf(stdout, "%d. %s  [%s: %s; score %.1f]\n   %s\n   matched: %s\n", i+1, m.Title, levelWords(m.Level), m.How, m.Score, m.URL, strings.Join(m.Evidence, ", "))
+		fmt.Fprintf(stdout, "%d. %s  [%s: %s; score %.1f]\n   %s\n   matched: %s\n", i+1, m.Shown(), levelWords(m.Level), m.How, m.Score, m.URL, strings.Join(m.Evidence, ", "))
 		if m.Wrapper != "" {
 			fmt.Fprintf(stdout, "   inside the wrapper check %s\n", m.Wrapper)
 		}

@@ -203,3 +203,13 @@ func claimFirst(ms []Match) []Match {
 	})
 	return ms
 }
+
+// Shown is the title a reader sees: a check's title is its message
+// template, whose run-time values show as "…", as on the check's page and
+// in /lookup/ (lookup-page.js does the same), never as "{}".
+func (m Match) Shown() string {
+	if m.Kind != "check" {
+		return m.Title
+	}
+	return strings.ReplaceAll(m.Title, "{}", "…")
+}

@@ -60,6 +60,12 @@ func newWatcher(s *config.Settings, batch, poll time.Duration) (*watch, error) {
 		}
 		w.addTree(root)
 	}
+	// The explanations people write for checks are read with the
+	// checkout's facts: a saved one reads them again.
+	if s.Explanations != "" {
+		w.checkout = append(w.checkout, s.Explanations)
+		w.addTree(s.Explanations)
+	}
 	if s.Source != "" {
 		for _, p := range inputs.TreeRoots() {
 			full := filepath.Join(s.Source, filepath.FromSlash(p))

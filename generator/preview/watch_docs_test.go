@@ -34,3 +34,31 @@ func TestWatchDocs(t *testing.T) {
 		}
 	}
 }
+
+// A saved explanation (explanations/<id>.md) is read again with the
+// checkout's facts; a file beside the folder is not one.
+func TestWatchExplanations(t *testing.T) {
+	dir := t.TempDir()
+	xs := filepath.Join(dir, "explanations")
+	if err := fsutil.WriteFiles(dir, map[string]string{"explanations/validate-vectorize.md": "# Why\n", "other.txt": ""}); err != nil {
+		t.Fatal(err)
+	}
+	s := &config.Settings{ConfigFile: filepath.Join(dir, "config.toml"), ProjectDir: dir, Explanations: xs}
+	w, err := newWatcher(s, 50*time.Millisecond, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.close()
+	for _, c := range []struct {
+		name string
+		want bool
+	}{
+		{filepath.Join(xs, "validate-vectorize.md"), true},
+		{filepath.Join(xs, "new-check.md"), true},
+		{filepath.Join(dir, "other.txt"), false},
+	} {
+		if got := w.classify([]fsnotify.Event{{Name: c.name, Op: fsnotify.Write}}).checkout; got != c.want {
+			t.Errorf("%s: a checkout change: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

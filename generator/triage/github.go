@@ -12,8 +12,8 @@ import (
 // shows them on the run's summary page, linked, before anyone opens a log.
 func (r Report) Annotate(w io.Writer) error {
 	for _, m := range r.Matches {
-		title := "Known failure: " + m.Title
-		msg := fmt.Sprintf("This failure matches the runbook %q: %s (matched %s)", m.Title, m.URL, strings.Join(m.Evidence, ", "))
+		title := "Known failure: " + m.Shown()
+		msg := fmt.Sprintf("This failure matches the runbook %q: %s (matched %s)", m.Shown(), m.URL, strings.Join(m.Evidence, ", "))
 		if len(m.Evidence) > 0 && strings.HasPrefix(m.Evidence[0], "set:") { // set while it failed
 			title = "Set when it failed: " + m.Title
 			msg = fmt.Sprintf("The log sets %s: %s", strings.TrimPrefix(m.Evidence[0], "set:"), m.URL)
@@ -51,7 +51,7 @@ func (r Report) Summary(w io.Writer) error {
 	} else {
 		b.WriteString("| runbook | score | matched |\n| --- | ---: | --- |\n")
 		for _, m := range r.Matches {
-			fmt.Fprintf(&b, "| [%s](%s) | %.1f | %s |\n", cell(m.Title), m.URL, m.Score, cell(strings.Join(m.Evidence, ", ")))
+			fmt.Fprintf(&b, "| [%s](%s) | %.1f | %s |\n", cell(m.Shown()), m.URL, m.Score, cell(strings.Join(m.Evidence, ", ")))
 		}
 	}
 	var named []string
