@@ -1,7 +1,6 @@
 package pipeline_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
@@ -80,21 +79,7 @@ func BenchmarkSessionNoteEditReal(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		if err := os.WriteFile(note, fmt.Appendf(append([]byte(nil), data...), "\nEdit %d.\n", i), 0o644); err != nil {
-			b.Fatal(err)
-		}
-		r, err := ss.Update(true)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if len(r.Changed) == 0 {
-			b.Fatal("an edit changed no generated file")
-		}
-		st, _, err := ss.Finish()
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, x := range append(r.Stages, st) {
+		for _, x := range editNote(b, ss, note, data, i) {
 			took[x.Name] += x.Took
 		}
 	}
