@@ -299,7 +299,7 @@ func (p *preview) apply(c changes, start time.Time) Rebuild {
 	}
 	t := time.Now()
 	p.live.SetExtra(p.session.Twins())
-	_, pages, err := p.live.Rebuild(hugoChanges)
+	pages, err := p.live.Rebuild(hugoChanges)
 	rb.Stages = append(rb.Stages, pipeline.Stage{Name: "render", Took: time.Since(t)})
 	rb.Took = time.Since(start)
 	rb.Pages = pages
@@ -322,7 +322,7 @@ func (p *preview) apply(c changes, start time.Time) Rebuild {
 			more = append(more, site.Change{Path: f})
 		}
 		if len(more) > 0 {
-			_, written, err := p.live.Rebuild(more)
+			written, err := p.live.Rebuild(more)
 			if err != nil {
 				rb.Err = err
 				return rb

@@ -76,14 +76,16 @@ func (l *Live) SetExtra(files map[string][]byte) {
 // content, assets, i18n or data, generated content, or static files (those
 // are copied, not rendered). It returns the site paths ("/runbooks/x/",
 // "/css/site.css") whose bytes Hugo or the copy wrote, for the browser
-// reload to act on. Config changes need a new Live.
-func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
+// reload to act on. Config changes need a new Live. It does not count the
+// pages, as a full render does: Hugo sorts every page of the site to list
+// them, a tenth of a second on the real handbook.
+func (l *Live) Rebuild(changes []Change) ([]string, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.h == nil || l.broken {
 		l.close()
-		res, err := l.full()
-		return res, []string{"/"}, err
+		_, err := l.full()
+		return []string{"/"}, err
 	}
 	var events []fsnotify.Event
 	var static []Change
@@ -104,19 +106,19 @@ func (l *Live) Rebuild(changes []Change) (Result, []string, error) {
 	if len(events) > 0 {
 		l.rebuilds++
 		if err := watched(l.h.sites, hugolib.BuildCfg{RecentlyTouched: l.visited}, events...); err != nil {
-			return Result{}, nil, l.failed(err)
+			return nil, l.failed(err)
 		}
 	}
 	for _, c := range static {
 		if err := l.syncStatic(c.Path); err != nil {
-			return Result{}, nil, fmt.Errorf("static files: %w", err)
+			return nil, fmt.Errorf("static files: %w", err)
 		}
 	}
 	if err := writeExtra(l.h.outDir, l.nextExtra, l.extra, l.written.add); err != nil {
-		return Result{}, nil, err
+		return nil, err
 	}
 	l.extra = l.nextExtra
-	return Result{Pages: l.h.pages()}, l.written.paths(l.h.outDir), nil
+	return l.written.paths(l.h.outDir), nil
 }
 
 // Visit is called before a page is served (path as requested, "/x/"):

@@ -37,7 +37,7 @@ func TestLiveRebuildWatchdog(t *testing.T) {
 			if step == "visit" {
 				// A visit renders only after a rebuild made pages stale.
 				edit("first edit")
-				if _, _, err := live.Rebuild([]Change{{Path: page}}); err != nil {
+				if _, err := live.Rebuild([]Change{{Path: page}}); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -53,7 +53,7 @@ func TestLiveRebuildWatchdog(t *testing.T) {
 			go func() {
 				if step == "rebuild" {
 					edit("hung edit")
-					_, _, err := live.Rebuild([]Change{{Path: page}})
+					_, err := live.Rebuild([]Change{{Path: page}})
 					done <- err
 				} else {
 					done <- live.Visit("/hand/")
@@ -71,7 +71,7 @@ func TestLiveRebuildWatchdog(t *testing.T) {
 			// The lock is free and the next change renders on a fresh site.
 			hugoBuild, renderTimeout = realBuild, realTimeout
 			edit("after the hang")
-			if _, _, err := live.Rebuild([]Change{{Path: page}}); err != nil {
+			if _, err := live.Rebuild([]Change{{Path: page}}); err != nil {
 				t.Fatal(err)
 			}
 			b, err := os.ReadFile(filepath.Join(out, "gen", "page", "index.html"))
