@@ -119,6 +119,13 @@ func (idx *Index) WithChecks(cs []*model.Check, checkURL string, quotes map[stri
 // frame naming its function with them) can find it, and it lands on the
 // removed check's page, which says when it went and what replaced it.
 func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck) {
+	defer idx.dropRanked()
+	key := pastKey(idx.Checks, spots, removed)
+	var ok bool
+	if idx.Checks, ok = idx.memo.recallPast(key, idx.Checks); ok {
+		return
+	}
+	checked := len(idx.Checks)
 	if len(idx.Checks) > 0 {
 		has := map[string]bool{}
 		for _, s := range spots {
@@ -138,7 +145,7 @@ func (idx *Index) WithPast(spots []model.PastSpot, removed []model.RemovedCheck)
 		}
 	}
 	rank.AddPast(idx.Checks, spots)
-	idx.dropRanked()
+	idx.memo.keepPast(key, idx.Checks, checked)
 }
 
 // rankIndex is the rank index over the checks, made once.

@@ -75,21 +75,27 @@ func checkIndex(t testing.TB) *Index {
 	// Where two of them sat in past revisions: the vectorize check at
 	// lines 799 and 801 of its file, the segmenter's in a file since
 	// renamed.
-	idx.WithPast([]model.PastSpot{
-		{File: "csrc/device_lower/validation.cpp", Line: 801, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
-		{File: "csrc/device_lower/validation.cpp", Line: 799, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
-		{File: "csrc/segmenter_old.cpp", Line: 77, Check: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor"},
-		{File: "csrc/gone.cpp", Line: 5, Check: "no-such-check"},
-		{File: "csrc/scheduler/old_utils.cpp", Line: 33, Check: "getresolutionpointsof-could-not-resolve-persistent-buffer", Removed: true},
-		// Line 499 of domain_map.cpp held the leaf-dim check in 0.2.20 to
-		// 0.2.25, and holds the reference check since 0.2.30.
-		{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "getinnerleafdim-merge-with-size-1-dimension-is", From: "0.2.20", To: "0.2.25"},
-		{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "isvalidreference-reference-is-not-valid", From: "0.2.30", To: "0.2.31", Current: true},
-	}, []model.RemovedCheck{
-		{ID: "getresolutionpointsof-could-not-resolve-persistent-buffer", Function: "getResolutionPointsOf", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 33}},
-		{ID: "removed-without-a-past-line", Function: "x", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 40}},
-	})
+	idx.WithPast(fixturePast())
 	return idx
+}
+
+// fixturePast is where some of fixtureChecks sat in past revisions, and
+// the removed checks: WithPast's arguments.
+func fixturePast() ([]model.PastSpot, []model.RemovedCheck) {
+	return []model.PastSpot{
+			{File: "csrc/device_lower/validation.cpp", Line: 801, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
+			{File: "csrc/device_lower/validation.cpp", Line: 799, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"},
+			{File: "csrc/segmenter_old.cpp", Line: 77, Check: "revertprivatizedops-multiple-use-of-replicated-upcast-tensor"},
+			{File: "csrc/gone.cpp", Line: 5, Check: "no-such-check"},
+			{File: "csrc/scheduler/old_utils.cpp", Line: 33, Check: "getresolutionpointsof-could-not-resolve-persistent-buffer", Removed: true},
+			// Line 499 of domain_map.cpp held the leaf-dim check in 0.2.20 to
+			// 0.2.25, and holds the reference check since 0.2.30.
+			{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "getinnerleafdim-merge-with-size-1-dimension-is", From: "0.2.20", To: "0.2.25"},
+			{File: "csrc/scheduler/tools/domain_map.cpp", Line: 499, Check: "isvalidreference-reference-is-not-valid", From: "0.2.30", To: "0.2.31", Current: true},
+		}, []model.RemovedCheck{
+			{ID: "getresolutionpointsof-could-not-resolve-persistent-buffer", Function: "getResolutionPointsOf", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 33}},
+			{ID: "removed-without-a-past-line", Function: "x", Where: model.Location{File: "csrc/scheduler/old_utils.cpp", Line: 40}},
+		}
 }
 
 // checkTexts are errors nvFuser's checks raise, in the shapes people paste.

@@ -174,6 +174,8 @@ type Memo struct {
 	// index (WithChecks): a note edit leaves the checks as they were, and
 	// their features were 40% of an edit's work on the real handbook.
 	texts map[string][]string
+	// past is the last WithPast's result (pastmemo.go).
+	past *pastMemo
 }
 
 type noteTerms struct{ features, tokens []string }

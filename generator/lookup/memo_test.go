@@ -3,7 +3,10 @@ package lookup
 import (
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
 // TestMemoTextFeatures: the memo answers what Features answers, for the
@@ -31,10 +34,13 @@ func TestMemoTextFeatures(t *testing.T) {
 
 // TestIndexWithMemo: an index built with a memo, again and again, is the
 // index built without one.
+// A history that changed is resolved again, not recalled.
 func TestIndexWithMemo(t *testing.T) {
+	spots, removed := fixturePast()
 	build := func(m *Memo) string {
 		idx := BuildWith(nil, nil, m)
 		idx.WithChecks(fixtureChecks(), "https://h.test/errors/", nil)
+		idx.WithPast(spots, removed)
 		b, err := json.Marshal(idx)
 		if err != nil {
 			t.Fatal(err)
@@ -47,5 +53,16 @@ func TestIndexWithMemo(t *testing.T) {
 		if got := build(m); got != want {
 			t.Errorf("build %d with a memo differs from one without", i)
 		}
+	}
+	if m.past == nil {
+		t.Fatal("WithPast kept nothing in the memo")
+	}
+	// One more past line: the memo's result no longer holds.
+	spots = append(spots, model.PastSpot{File: "csrc/device_lower/validation.cpp", Line: 700, Check: "validatevectorize-vectorized-accesses-cannot-be-inline-with"})
+	if got, want := build(m), build(nil); got != want {
+		t.Error("after the history changed, the memo's index differs from one built without it")
+	}
+	if !strings.Contains(build(m), "700") {
+		t.Error("the new past line is missing from the index")
 	}
 }
