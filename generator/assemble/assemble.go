@@ -7,6 +7,7 @@ package assemble
 import (
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/buildscan"
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -60,6 +61,9 @@ type Facts struct {
 	// RequireExplanations are the checks config.toml requires an
 	// explanation for (gen check --strict; generator/coverage).
 	RequireExplanations []config.ExplainRule
+
+	derivedOnce sync.Once
+	derived     *derived // see memo
 }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
@@ -134,7 +138,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// Relative links and images, against the notes as a whole and the
 	// checkout on disk; what does not resolve is a warning at its line.
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
-	quoteChecks(h)
+	quoteChecks(h, f.memo())
 	checkTries(h, f.CheckSteps, &in.Warnings)
 	if err := attachExplanations(h, f.Explanations, &in.Warnings); err != nil {
 		return nil, err
@@ -162,7 +166,7 @@ func Merge(f *Facts) *model.Handbook {
 	h.Sort()
 	h.Index()
 	mergeHints(h, f.Reads.Messages) // looks variables and options up: after indexing
-	mergeChecks(h, f.Reads.Checks, f.Tests)
+	mergeChecks(h, f.Reads.Checks, f.Tests, f.memo())
 	return h
 }
 

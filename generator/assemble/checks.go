@@ -4,7 +4,6 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"strings"
 
-	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
@@ -12,7 +11,7 @@ import (
 // mergeChecks puts the checks into the handbook and links each to the
 // variables and options its message names (NAME, NAME=option) and to the
 // tests that expect its message.
-func mergeChecks(h *model.Handbook, cs []model.Check, tests []model.ExpectedError) {
+func mergeChecks(h *model.Handbook, cs []model.Check, tests []model.ExpectedError, d *derived) {
 	// Copies: gen serve merges the same facts again after a change, and
 	// what is linked here must not pile up on the facts' checks.
 	h.Checks = make([]*model.Check, len(cs))
@@ -36,8 +35,8 @@ func mergeChecks(h *model.Handbook, cs []model.Check, tests []model.ExpectedErro
 			}
 		}
 	}
-	for c, xs := range checks.ExpectedBy(h.Checks, tests) {
-		c.Tests = xs
+	for i, xs := range d.expectedBy(h.Checks, tests) {
+		h.Checks[i].Tests = xs
 	}
 	hintChecks(h)
 }
@@ -90,11 +89,11 @@ func containsOpt(os []*model.Option, o *model.Option) bool {
 
 // quoteChecks links each check to the notes that quote its error: the
 // note's text, matched as a pasted error would be (generator/checks).
-func quoteChecks(h *model.Handbook) {
+func quoteChecks(h *model.Handbook, d *derived) {
 	if len(h.Checks) == 0 {
 		return
 	}
-	ranked := rank.NewIndex(rank.Entries(h.Checks))
+	ranked := d.checkIndex(h.Checks)
 	byID := make(map[string]*model.Check, len(h.Checks))
 	for _, c := range h.Checks {
 		byID[c.ID] = c
@@ -104,10 +103,14 @@ func quoteChecks(h *model.Handbook) {
 	// frames name only, and notes are independent: matched on every
 	// core, recorded in note order.
 	hits := make([][]rank.Hit, len(h.Notes))
+	texts := make([]string, len(h.Notes))
+	for i, n := range h.Notes {
+		texts[i] = n.Title + "\n" + n.Body
+	}
 	parallel.For(len(h.Notes), func(i int) {
-		n := h.Notes[i]
-		hits[i] = ranked.Match(n.Title + "\n" + n.Body)
+		hits[i] = d.matches(ranked, texts[i])
 	})
+	d.retain(texts)
 	for i, n := range h.Notes {
 		for _, hit := range hits[i] {
 			c := byID[hit.Entry.ID]

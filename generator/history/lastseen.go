@@ -33,6 +33,11 @@ type LastSeen struct {
 	// Code is checks.Context lines either side of the call, from CodeStart.
 	Code      string `json:"code,omitempty"`
 	CodeStart int    `json:"code_start,omitempty"`
+
+	// spans are lastCodeSpans' answer, kept: gen serve applies the same
+	// history after every note edit.
+	spans     []model.CodeSpan
+	spansDone bool
 }
 
 // lastSeenCache keeps what readLastSeen read, by "blob id": a new head
@@ -143,6 +148,13 @@ func abs(x int) int {
 // lastCodeSpans cuts a removed check's kept code into highlighting spans
 // by lexing the snippet alone (the cache keeps the text only).
 func lastCodeSpans(l *LastSeen) []model.CodeSpan {
+	if !l.spansDone {
+		l.spans, l.spansDone = cutCodeSpans(l), true
+	}
+	return l.spans
+}
+
+func cutCodeSpans(l *LastSeen) []model.CodeSpan {
 	if l.Code == "" {
 		return nil
 	}
