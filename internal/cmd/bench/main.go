@@ -29,7 +29,7 @@ func main() {
 	options := flag.Int("m", 60, "options per family")
 	one := flag.Int("one", 0, "internal: measure one size in this process and print JSON")
 	runs := flag.Int("runs", 3, "runs per size; the table shows medians")
-	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of each gen build (to FILE.N.RUN) for go tool pprof")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of each gen build (to FILE.N.RUN) for go tool pprof; with -serve, of gen serve's edits (FILE.N.serve)")
 	serve := flag.Bool("serve", false, "measure live preview instead: save a note, time until its page is served, gen serve against hugo server")
 	edits := flag.Int("edits", 7, "with -serve: edits per server; the table shows medians")
 	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
@@ -53,7 +53,7 @@ func main() {
 		bin, err := findHugo(*hugoFlag)
 		if err == nil {
 			var m *ServeMeasurement
-			if m, err = measureServe(*one, *options, *edits, bin, real); err == nil {
+			if m, err = measureServe(*one, *options, *edits, bin, real, *cpuProfile); err == nil {
 				_ = json.NewEncoder(os.Stdout).Encode(m)
 				return
 			}

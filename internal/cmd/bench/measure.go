@@ -316,7 +316,12 @@ func startProfile(file string, n, run int) (stop func(), err error) {
 	if file == "" {
 		return func() {}, nil
 	}
-	f, err := os.Create(fmt.Sprintf("%s.%d.%d", file, n, run))
+	return profileTo(fmt.Sprintf("%s.%d.%d", file, n, run))
+}
+
+// profileTo profiles the CPU into path until stop is called.
+func profileTo(path string) (stop func(), err error) {
+	f, err := os.Create(path)
 	if err != nil {
 		return nil, err
 	}

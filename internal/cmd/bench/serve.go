@@ -40,7 +40,7 @@ type ServeMeasurement struct {
 // measureServe runs both servers on an N-note corpus, or on the real
 // handbook (real: the checkout, copies of its notes, the same-words floor
 // of the pages gen serve wrote), and edits notes.
-func measureServe(n, m, edits int, hugoBin string, real *realInputs) (*ServeMeasurement, error) {
+func measureServe(n, m, edits int, hugoBin string, real *realInputs, cpuProfile string) (*ServeMeasurement, error) {
 	var c *benchCorpus
 	var err error
 	if real != nil {
@@ -127,6 +127,15 @@ func measureServe(n, m, edits int, hugoBin string, real *realInputs) (*ServeMeas
 	res.HugoStart = ms(time.Since(t))
 
 	stages := map[string][]float64{}
+	if cpuProfile != "" {
+		// gen serve runs in this process: the profile holds its edits
+		// (and the polling of both servers), not hugo server's.
+		stop, err := profileTo(fmt.Sprintf("%s.%d.serve", cpuProfile, n))
+		if err != nil {
+			return nil, err
+		}
+		defer stop()
+	}
 	for i := 0; i < edits; i++ {
 		// Let the background search index of the previous edit finish:
 		// each edit starts from a quiet server, as a person's would.
