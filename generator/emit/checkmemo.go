@@ -37,7 +37,7 @@ func (m *Memo) NewCheckout() {
 // addresses and every note it names, as noteRef shows them.
 func (e *emitter) checkKey(c *model.Check) string {
 	var b strings.Builder
-	b.WriteString(e.site.BaseURL + "\x00" + e.site.RepoURL + "\x00" + e.site.RepoRef + "\x00" + e.site.ExplainURL)
+	b.WriteString(e.siteKey())
 	ref := func(n *model.Note) {
 		r := noteRef(n)
 		b.WriteString("\x00" + r.ID + "\x01" + r.Title + "\x01" + r.Kind + "\x01" + r.Status + "\x01" + r.URL)
@@ -61,15 +61,26 @@ func (e *emitter) checkKey(c *model.Check) string {
 	return b.String()
 }
 
+// siteKey is what every page depends on beyond its facts: the site's
+// addresses.
+func (e *emitter) siteKey() string {
+	return e.site.BaseURL + "\x00" + e.site.RepoURL + "\x00" + e.site.RepoRef + "\x00" + e.site.ExplainURL
+}
+
 // putCheck writes the page of check c (page builds it), or the page made
 // for it before when nothing it depends on changed (see checkMemo).
 func (e *emitter) putCheck(c *model.Check, build func() page) error {
-	rel := "errors/" + c.ID + ".md"
+	return e.putKept("errors/"+c.ID+".md", e.checkKey(c), build)
+}
+
+// putKept writes the page rel (page builds it), made from the checkout
+// and what key stands for, or the page made before in this read of the
+// checkout under the same key.
+func (e *emitter) putKept(rel, key string, build func() page) error {
 	m := e.w.Memo
 	if m == nil {
 		return e.put(rel, build())
 	}
-	key := e.checkKey(c)
 	m.mu.Lock()
 	gen, old := m.checkout, m.checks[rel]
 	m.mu.Unlock()

@@ -97,58 +97,66 @@ func (e *emitter) removedCheckPages() error {
 	removed := e.removedWithPages()
 	// Thousands of independent pages: on every core.
 	errs := make([]error, len(removed))
+	// A removed check's page depends on the checkout alone: gen serve
+	// keeps it while the checkout is the one read (putKept).
+	siteKey := e.siteKey()
 	parallel.For(len(removed), func(i int) {
 		r := removed[i]
-		var f removedFront
-		f.Title = removedTitle(r.ID, r.Function)
-		if l := r.Last; l != nil {
-			// The readable title a live check has, from its last text.
-			f.Title = "Removed check: " + checks.Headline(&model.Check{Pieces: l.Pieces, Condition: l.Condition, Macro: l.Macro, Function: r.Function})
-		}
-		f.Description = fmt.Sprintf("A check nvFuser had from %s until %s.", r.Added.Since(), r.Removed.Since())
-		f.Layout, f.Outputs = "removed", []string{"html"}
-		p := &f.Params
-		p.Kind, p.ID, p.Fn, p.ListURL = "removed-check", r.ID, r.Function, urls.RemovedChecks
-		if r.Where.File != "" {
-			p.LastSeen = r.Where.String()
-		}
-		p.Since, p.Removed = r.Added.Since(), r.Removed.Since()
-		p.Added, p.Commit = e.commitLink(r.Added), e.commitLink(r.Removed)
-		if id := r.ReplacedBy; id != "" {
-			p.Replaced = id
-			if page := current[id]; page != "" {
-				p.ReplacedURL = urls.Check(page)
-			} else {
-				p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
-			}
-		}
-		if l := r.Last; l != nil {
-			p.CheckKind, p.KindTitle, p.Macro, p.Message, p.Condition = l.Kind, kindTitle(l.Kind), l.Macro, l.Message(), l.Condition
-			p.Where = Link{Text: r.Where.String(), URL: urls.Source(e.site.RepoURL, l.At.Commit, r.Where)}
-			p.Last, p.LastWhen = e.commitLink(l.At), l.At.Since()
-			if l.Code != "" {
-				spans := l.CodeSpans
-				if len(spans) == 0 {
-					spans = []model.CodeSpan{{Role: model.CodeSpace, Text: l.Code}}
-				}
-				p.CodeHTML = highlight(spans, l.CodeStart, r.Where.Line, max(l.EndLine, r.Where.Line))
-			}
-			for i, c := range r.SameMessage {
-				if i == maxSameMessage {
-					break
-				}
-				p.SameMessage = append(p.SameMessage, Ref{Title: c.Where.String(), URL: urls.Check(c.ID)})
-			}
-		}
-		var body string
-		if r.Explanation != nil {
-			body = r.Explanation.Body
-			p.Explanation = r.Explanation.File
-		}
-		errs[i] = e.put("errors/"+r.ID+".md", page{front: f, body: body})
+		errs[i] = e.putKept("errors/"+r.ID+".md", siteKey, func() page { return e.removedCheckPage(r, current) })
 	})
 	return errors.Join(errs...)
+}
 
+// removedCheckPage is removed check r's page; current gives today's page of
+// each base id.
+func (e *emitter) removedCheckPage(r model.RemovedCheck, current map[string]string) page {
+	var f removedFront
+	f.Title = removedTitle(r.ID, r.Function)
+	if l := r.Last; l != nil {
+		// The readable title a live check has, from its last text.
+		f.Title = "Removed check: " + checks.Headline(&model.Check{Pieces: l.Pieces, Condition: l.Condition, Macro: l.Macro, Function: r.Function})
+	}
+	f.Description = fmt.Sprintf("A check nvFuser had from %s until %s.", r.Added.Since(), r.Removed.Since())
+	f.Layout, f.Outputs = "removed", []string{"html"}
+	p := &f.Params
+	p.Kind, p.ID, p.Fn, p.ListURL = "removed-check", r.ID, r.Function, urls.RemovedChecks
+	if r.Where.File != "" {
+		p.LastSeen = r.Where.String()
+	}
+	p.Since, p.Removed = r.Added.Since(), r.Removed.Since()
+	p.Added, p.Commit = e.commitLink(r.Added), e.commitLink(r.Removed)
+	if id := r.ReplacedBy; id != "" {
+		p.Replaced = id
+		if page := current[id]; page != "" {
+			p.ReplacedURL = urls.Check(page)
+		} else {
+			p.ReplacedURL = urls.Check(id) // a removed page, or an alias of today's check
+		}
+	}
+	if l := r.Last; l != nil {
+		p.CheckKind, p.KindTitle, p.Macro, p.Message, p.Condition = l.Kind, kindTitle(l.Kind), l.Macro, l.Message(), l.Condition
+		p.Where = Link{Text: r.Where.String(), URL: urls.Source(e.site.RepoURL, l.At.Commit, r.Where)}
+		p.Last, p.LastWhen = e.commitLink(l.At), l.At.Since()
+		if l.Code != "" {
+			spans := l.CodeSpans
+			if len(spans) == 0 {
+				spans = []model.CodeSpan{{Role: model.CodeSpace, Text: l.Code}}
+			}
+			p.CodeHTML = highlight(spans, l.CodeStart, r.Where.Line, max(l.EndLine, r.Where.Line))
+		}
+		for i, c := range r.SameMessage {
+			if i == maxSameMessage {
+				break
+			}
+			p.SameMessage = append(p.SameMessage, Ref{Title: c.Where.String(), URL: urls.Check(c.ID)})
+		}
+	}
+	var body string
+	if r.Explanation != nil {
+		body = r.Explanation.Body
+		p.Explanation = r.Explanation.File
+	}
+	return page{front: f, body: body}
 }
 
 // removedTitle names a removed check by what the history keeps of it: the

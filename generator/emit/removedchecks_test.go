@@ -104,3 +104,57 @@ func TestRemovedCheckPages(t *testing.T) {
 		t.Error("a reworded id has a page of its own beside its alias")
 	}
 }
+
+// gen serve keeps a removed check's page between emits while the checkout
+// is the one read (emit.Memo): a page kept is the page a fresh emit
+// writes, another repository URL or a new read of the checkout makes it
+// anew.
+func TestRemovedCheckPagesKept(t *testing.T) {
+	gone := model.Event{Commit: "2222222222222222222222222222222222222222", Date: "2024-03-04", Version: "0.2.1"}
+	handbook := func(removed model.Event) *model.Handbook {
+		h := &model.Handbook{HasSource: true, HasHistory: true, Checks: []*model.Check{{ID: "lower-today", Macro: "NVF_ERROR", Kind: model.CheckInternal,
+			Pieces: []string{"Today"}, Function: "lower", Where: model.Location{File: "csrc/validation.cpp", Line: 10}, EndLine: 10}},
+			RemovedChecks: []model.RemovedCheck{
+				{ID: "lower-old-wording", Function: "lower", Removed: removed, Where: model.Location{File: "csrc/validation.cpp", Line: 799}}}}
+		h.Index()
+		return h
+	}
+	const page = "content/errors/lower-old-wording.md"
+	live := t.TempDir() // the memo's emits write one folder, as gen serve's
+	emitWith := func(h *model.Handbook, repo string, memo *emit.Memo) string {
+		out := live
+		if memo == nil {
+			out = t.TempDir()
+		}
+		w := emit.NewWriter(out)
+		w.Memo = memo
+		if err := emit.Emit(h, emit.Site{BaseURL: "https://h.test/", RepoURL: repo, RepoRef: "main"}, w); err != nil {
+			t.Fatal(err)
+		}
+		return string(testsite.Tree(t, out)[page])
+	}
+	memo := emit.NewMemo()
+	memo.NewCheckout()
+	for _, c := range []struct {
+		name, repo string
+		removed    model.Event
+		newRead    bool
+	}{
+		{"first emit", "https://github.com/NVIDIA/Fuser", gone, false},
+		{"again", "https://github.com/NVIDIA/Fuser", gone, false},
+		{"another repository", "https://github.com/fork/Fuser", gone, false},
+		{"a new read of the checkout", "https://github.com/fork/Fuser", model.Event{Commit: "5555555555555555555555555555555555555555", Date: "2024-06-07", Version: "0.2.5"}, true},
+	} {
+		if c.newRead {
+			memo.NewCheckout()
+		}
+		h := handbook(c.removed)
+		got, want := emitWith(h, c.repo, memo), emitWith(h, c.repo, nil)
+		if want == "" {
+			t.Fatalf("%s: %s not written", c.name, page)
+		}
+		if got != want {
+			t.Errorf("%s: the kept page differs from a fresh emit's:\n%s\nwant:\n%s", c.name, got, want)
+		}
+	}
+}
