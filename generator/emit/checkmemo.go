@@ -88,7 +88,8 @@ func (e *emitter) putKept(rel, key string, build func() page) error {
 		if old.ok {
 			e.addTwin(old.twin)
 		}
-		return e.w.Write(path.Join(ContentDir, rel), old.data)
+		e.w.Kept(path.Join(ContentDir, rel))
+		return nil
 	}
 	data, tw, ok, err := e.putPage(rel, build())
 	if err != nil || gen == 0 {

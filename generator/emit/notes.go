@@ -206,11 +206,16 @@ func (e *emitter) notePage(n *model.Note) page {
 	sort.Strings(p.NotInCheckout)
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
-	p.Markdown = twinUnsafe(twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks), p.UnsafeURLs)
-	md, skipped := literalImages(body, imgSrc)
-	e.mathWarnings(n, skipped)
-	p.HTMLIDs = DeclaredIDs(md)
-	return page{front: f, body: md}
+	rel := urls.Note(n.Kind, n.ID)
+	b := e.w.Memo.body(rel, bodyKey(rel, e.siteKey(), body, p.LocalLinks, p.UnsafeURLs, n.Local), func() noteBody {
+		md, skipped := literalImages(body, imgSrc)
+		return noteBody{markdown: twinUnsafe(twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks), p.UnsafeURLs),
+			md: md, skipped: skipped, ids: DeclaredIDs(md)}
+	})
+	p.Markdown = b.markdown
+	e.mathWarnings(n, b.skipped)
+	p.HTMLIDs = b.ids
+	return page{front: f, body: b.md}
 }
 
 // docSourceURL is the file of one of nvFuser's docs in the repository at

@@ -51,6 +51,8 @@ type Memo struct {
 	// are the check pages made in the current one (checkmemo.go).
 	checkout uint64
 	checks   map[string]checkMemo
+	// bodies are the note pages' bodies (bodymemo.go), by page.
+	bodies map[string]noteBody
 }
 
 // memoTwin is the twin last built from a page: the key of the page's
@@ -129,7 +131,7 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}, checks: map[string]checkMemo{}}
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}, checks: map[string]checkMemo{}, bodies: map[string]noteBody{}}
 }
 
 func (m *Memo) lookupMemo() *lookup.Memo {
@@ -260,6 +262,16 @@ func (w *Writer) Write(rel string, data []byte) error {
 	w.Written = append(w.Written, rel)
 	w.mu.Unlock()
 	return nil
+}
+
+// Kept records that rel, a file this process's Memo wrote, is produced
+// again with the same bytes it last wrote: nothing is read, hashed or
+// written (gen serve keeps thousands of check pages between note edits).
+func (w *Writer) Kept(rel string) {
+	rel = filepath.ToSlash(filepath.Clean(rel))
+	w.mu.Lock()
+	w.produced[rel] = true
+	w.mu.Unlock()
 }
 
 // Manifest, under Root, lists the files the last run produced: Prune

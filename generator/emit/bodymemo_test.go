@@ -1,0 +1,61 @@
+package emit_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/internal/testsite"
+)
+
+// gen serve keeps a note page's body between emits (emit.Memo): the page
+// and its twin are a fresh emit's after each kind of change its body
+// depends on.
+func TestNoteBodyKept(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "box.png")
+	if err := os.WriteFile(file, []byte("\x89PNG\r\n\x1a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	img := model.LocalRef{Dest: "box.png", Image: true, HTML: true, Target: model.LocalTarget{Kind: model.LocalAsset, Name: "box.png", File: file}}
+	src := model.LocalRef{Dest: "../csrc/a.cpp", Target: model.LocalTarget{Kind: model.LocalSource, Path: "csrc/a.cpp"}}
+	const body = "Look at [the file](../csrc/a.cpp).\n\n<img src=\"box.png\" alt=\"a box\">\n\n$x^2$ and <script>alert(1)</script>\n"
+	live := t.TempDir() // the memo's emits write one folder, as gen serve's
+	memo := emit.NewMemo()
+	const page, twin = "content/guides/g.md", "guides/g/index.md"
+	for _, c := range []struct {
+		name, body, base, ref string
+		local                 []model.LocalRef
+	}{
+		{"first emit", body, "https://h.test/", "main", []model.LocalRef{img, src}},
+		{"again", body, "https://h.test/", "main", []model.LocalRef{img, src}},
+		{"the body changes", body + "\nMore.\n", "https://h.test/", "main", []model.LocalRef{img, src}},
+		{"another base URL", body + "\nMore.\n", "https://other.test/h/", "main", []model.LocalRef{img, src}},
+		{"another commit", body + "\nMore.\n", "https://other.test/h/", "81c4b22", []model.LocalRef{img, src}},
+		{"the image no longer resolves", body + "\nMore.\n", "https://other.test/h/", "81c4b22", []model.LocalRef{src}},
+	} {
+		run := func(dir string, m *emit.Memo) (string, string) {
+			h := &model.Handbook{Notes: []*model.Note{{ID: "g", Kind: model.KindGuide, Title: "G", Source: "g.md", Path: "g.md", Body: c.body, Local: c.local}}}
+			h.Index()
+			w := emit.NewWriter(dir)
+			w.Memo = m
+			pending, err := emit.Pages(h, emit.Site{BaseURL: c.base, RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: c.ref}, w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(testsite.Tree(t, dir)[page]), string(pending.Twins()[twin])
+		}
+		gotPage, gotTwin := run(live, memo)
+		wantPage, wantTwin := run(t.TempDir(), nil)
+		if wantPage == "" || wantTwin == "" {
+			t.Fatalf("%s: no page or twin written (%q, %q)", c.name, page, twin)
+		}
+		if gotPage != wantPage {
+			t.Errorf("%s: the page differs from a fresh emit's:\n%s\nwant:\n%s", c.name, gotPage, wantPage)
+		}
+		if gotTwin != wantTwin {
+			t.Errorf("%s: the twin differs from a fresh emit's:\n%s\nwant:\n%s", c.name, gotTwin, wantTwin)
+		}
+	}
+}
