@@ -36,8 +36,16 @@ const IDWords = 6
 // maxIDLen caps an id's length (a URL segment).
 const maxIDLen = 80
 
-// BaseID is a check's id before collisions are numbered.
+// BaseID is a check's id before collisions are numbered: c.Base, as
+// AssignIDs kept it, else made from the check's text.
 func BaseID(c *model.Check) string {
+	if c.Base != "" {
+		return c.Base
+	}
+	return makeBaseID(c)
+}
+
+func makeBaseID(c *model.Check) string {
 	fn := c.Within
 	if fn == "" {
 		fn = c.Function
@@ -110,7 +118,8 @@ func AssignIDs(cs []model.Check) {
 	})
 	used := map[string]bool{}
 	for i := range cs {
-		base := BaseID(&cs[i])
+		base := makeBaseID(&cs[i])
+		cs[i].Base = base
 		id := base
 		for n := 2; used[id]; n++ {
 			id = base + "-" + strconv.Itoa(n)

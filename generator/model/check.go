@@ -9,7 +9,11 @@ type Check struct {
 	// ID names the check across lines moving, files being renamed and
 	// small rewordings (generator/checks documents the scheme); it is the
 	// last segment of the check's URL.
-	ID    string
+	ID string
+	// Base is the id before collisions are numbered (checks.BaseID),
+	// kept by the extractor that computed it: the history and emit ask for
+	// it of every check, and gen serve after every note edit.
+	Base  string
 	Macro string // "NVF_ERROR_EQ"
 	Kind  string // CheckInternal, CheckUser, CheckThrow, CheckWarning
 	// Pieces are the message's literal runs, in order, with one run-time
