@@ -26,14 +26,16 @@ type noteBody struct {
 // the page's address, the site's addresses (siteKey), and what the note's local
 // links and images resolved to.
 func bodyKey(rel, site, body string, locals []noteLocal, unsafe []string, images any) string {
-	return fmt.Sprintf("%s\x00%s\x00%q\x00%#v\x00%q\x00%#v", rel, site, body, locals, unsafe, images)
+	return fmt.Sprintf("%s\x00%s\x00%#v\x00%q\x00%#v\x00", rel, site, locals, unsafe, images) + body
 }
 
-// body returns the body kept for rel under key, or makes and keeps it.
-func (m *Memo) body(rel, key string, make func() noteBody) noteBody {
+// body returns the body kept for rel under key() (asked only of a memo:
+// a build without one pays nothing for keys), or makes and keeps it.
+func (m *Memo) body(rel string, keyOf func() string, make func() noteBody) noteBody {
 	if m == nil {
 		return make()
 	}
+	key := keyOf()
 	m.mu.Lock()
 	b, ok := m.bodies[rel]
 	m.mu.Unlock()

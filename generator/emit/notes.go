@@ -207,7 +207,7 @@ func (e *emitter) notePage(n *model.Note) page {
 	p.LocalLinks = e.localLinks(n)
 	imgSrc := func(src string) string { return urls.Served(e.site.BaseURL, e.htmlImageURL(n, src)) }
 	rel := urls.Note(n.Kind, n.ID)
-	b := e.w.Memo.body(rel, bodyKey(rel, e.siteKey(), body, p.LocalLinks, p.UnsafeURLs, n.Local), func() noteBody {
+	b := e.w.Memo.body(rel, func() string { return bodyKey(rel, e.siteKey(), body, p.LocalLinks, p.UnsafeURLs, n.Local) }, func() noteBody {
 		md, skipped := literalImages(body, imgSrc)
 		return noteBody{markdown: twinUnsafe(twinLinks(sanitizeHTML(body, true, imgSrc), p.LocalLinks), p.UnsafeURLs),
 			md: md, skipped: skipped, ids: DeclaredIDs(md)}
