@@ -31,9 +31,9 @@ func bodyKey(rel, site, body string, locals []noteLocal, unsafe []string, images
 
 // body returns the body kept for rel under key() (asked only of a memo:
 // a build without one pays nothing for keys), or makes and keeps it.
-func (m *Memo) body(rel string, keyOf func() string, make func() noteBody) noteBody {
+func (m *Memo) body(rel string, keyOf func() string, build func() noteBody) noteBody {
 	if m == nil {
-		return make()
+		return build()
 	}
 	key := keyOf()
 	m.mu.Lock()
@@ -42,7 +42,7 @@ func (m *Memo) body(rel string, keyOf func() string, make func() noteBody) noteB
 	if ok && b.key == key {
 		return b
 	}
-	b = make()
+	b = build()
 	b.key = key
 	m.mu.Lock()
 	m.bodies[rel] = b

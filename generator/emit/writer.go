@@ -48,7 +48,8 @@ type Memo struct {
 	pages  map[string]renderedPage // by file, see render
 	twins  map[string]memoTwin     // by file, see twin
 	// checkout counts the session's reads of the checkout, and checks
-	// are the check pages made in the current one (checkmemo.go).
+	// are the pages made from it in the current one, check and removed
+	// check pages (checkmemo.go, putKept).
 	checkout uint64
 	checks   map[string]checkMemo
 	// bodies are the note pages' bodies (bodymemo.go), by page.
@@ -229,10 +230,7 @@ func NewWriter(root string) *Writer {
 
 // Write stores data at rel unless the file already holds exactly data.
 func (w *Writer) Write(rel string, data []byte) error {
-	rel = filepath.ToSlash(filepath.Clean(rel))
-	w.mu.Lock()
-	w.produced[rel] = true
-	w.mu.Unlock()
+	rel = w.produce(rel)
 	path := filepath.Join(w.Root, filepath.FromSlash(rel))
 	var sum [sha256.Size]byte
 	if w.Memo != nil {
@@ -267,11 +265,16 @@ func (w *Writer) Write(rel string, data []byte) error {
 // Kept records that rel, a file this process's Memo wrote, is produced
 // again with the same bytes it last wrote: nothing is read, hashed or
 // written (gen serve keeps thousands of check pages between note edits).
-func (w *Writer) Kept(rel string) {
+func (w *Writer) Kept(rel string) { w.produce(rel) }
+
+// produce records rel as produced by this run (Prune keeps it) and
+// returns it cleaned.
+func (w *Writer) produce(rel string) string {
 	rel = filepath.ToSlash(filepath.Clean(rel))
 	w.mu.Lock()
 	w.produced[rel] = true
 	w.mu.Unlock()
+	return rel
 }
 
 // Manifest, under Root, lists the files the last run produced: Prune

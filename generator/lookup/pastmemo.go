@@ -17,7 +17,7 @@ type pastMemo struct {
 	added   []rank.Entry // the removed checks' entries, appended
 	past    []string     // each entry's Past, in order, the added ones too
 	since   []string     // and its Since
-	checked int          // len(idx.Checks) before WithPast
+	checked int          // how many entries WithPast was given (len(idx.Checks))
 }
 
 // pastKey digests what WithPast's result depends on: each entry's id and
@@ -69,7 +69,8 @@ func pastKey(entries []rank.Entry, spots []model.PastSpot, removed []model.Remov
 	return sum
 }
 
-// recall applies a kept result to entries, if its key is key.
+// recallPast applies the kept result to entries, if it was kept under
+// key for as many entries.
 func (m *Memo) recallPast(key [sha256.Size]byte, entries []rank.Entry) ([]rank.Entry, bool) {
 	if m == nil {
 		return entries, false

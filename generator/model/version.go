@@ -13,8 +13,8 @@ func CompareVersions(a, b string) int {
 	// of the lookup index's time.
 	for a != "" || b != "" {
 		var pa, pb string
-		pa, a = nextPart(a)
-		pb, b = nextPart(b)
+		pa, a, _ = strings.Cut(a, ".") // "" once used up: reads as 0
+		pb, b, _ = strings.Cut(b, ".")
 		if x, y := leadingInt(pa), leadingInt(pb); x != y {
 			if x < y {
 				return -1
@@ -23,13 +23,6 @@ func CompareVersions(a, b string) int {
 		}
 	}
 	return 0
-}
-
-// nextPart cuts v's first dotted part from the rest ("" once v is used
-// up, which reads as 0).
-func nextPart(v string) (part, rest string) {
-	part, rest, _ = strings.Cut(v, ".")
-	return part, rest
 }
 
 // leadingInt reads the digits a version part starts with, at most nine.
