@@ -57,7 +57,9 @@ func bareURL(body []byte, m model.Mention) (edit, bool) {
 	lower := strings.ToLower(u)
 	switch {
 	case strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://"):
-		if safeURL, _ := urlsafe.Check(u); !safeURL || strings.ContainsAny(u, "\\`<>") || !autolinkSafe(body, m.Start, m.End) {
+		// CommonMark's autolink admits no control character: one would
+		// leave "<...>" on the page as text.
+		if safeURL, _ := urlsafe.Check(u); !safeURL || strings.ContainsAny(u, "\\`<>") || hasControl(u) || !autolinkSafe(body, m.Start, m.End) {
 			return edit{}, false
 		}
 		return edit{start: m.Start, end: m.End, auto: true}, true
@@ -69,4 +71,15 @@ func bareURL(body []byte, m model.Mention) (edit, bool) {
 		return edit{start: m.Start, end: m.End, dest: d}, true
 	}
 	return edit{}, false
+}
+
+// hasControl reports an ASCII control character (space excluded), which
+// CommonMark's autolink grammar does not allow.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }

@@ -30,6 +30,8 @@ func FuzzLinkify(f *testing.F) {
 		"_NVFUSER_DUMP=fusion_ir_", "**`NVFUSER_DUMP`**a", "a**`NVFUSER_DUMP`**", "(csrc/options.cpp:1)", "csrc/options.cpp:1)*", "#12*a*",
 		"*#12*b", "「NVFUSER_DUMP」", "—NVFUSER_DUMP—", "**NVFUSER_DUMP**。", "€**NVFUSER_DUMP**€", "$**NVFUSER_DUMP**$", "_#12_",
 		"**csrc/options.cpp**:3", "a*csrc/options.cpp*", "`` `NVFUSER_DUMP` ``", "NVFUSER_DUMP  \nx", "NVFUSER_DUMP\\\nx",
+		// A control character inside a bare URL: no autolink may hold it.
+		"http://\x18", "see https://x.org/a\x7fb now",
 	} {
 		f.Add([]byte(s))
 	}
