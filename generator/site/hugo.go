@@ -131,13 +131,15 @@ func Build(opt Options) (Result, error) {
 	}
 	defer closeSites(h.sites)
 	// Hugo keeps what it computed (each formula KaTeX typeset, about 7 KB)
-	// in generated/.hugo_cache and never removes any by itself: prune what
+	// in its cache folder (cacheDir) and never removes any by itself: prune what
 	// this full build did not use, as "hugo --gc" does, so the cache holds
 	// at most one build's math (bounded by the math budget,
 	// mdconf.BudgetMath) instead of every formula any note ever held.
 	if _, err := h.sites.GC(); err != nil {
-		return Result{}, fmt.Errorf("pruning Hugo's cache in %s: %w", filepath.Join(h.projectDir, "generated", ".hugo_cache"), err)
+		return Result{}, fmt.Errorf("pruning Hugo's cache in %s: %w", cacheDir(h.projectDir, opt.GeneratedDir), err)
 	}
+	// Before the cache moved under cache/, gen gave Hugo this folder.
+	_ = os.RemoveAll(filepath.Join(h.projectDir, "generated", ".hugo_cache"))
 	if err := h.copyStatic(); err != nil {
 		return Result{}, err
 	}
@@ -206,6 +208,18 @@ type server struct {
 	record  *writeLog // receives the files each render writes
 }
 
+// cacheDir is where Hugo keeps what outlives a build: each formula KaTeX
+// typeset and KaTeX's compiled WebAssembly (together a second of CPU in a
+// build of nvFuser's math docs). It sits in the generated folder's cache/,
+// beside the history and freshness caches, so whatever restores those
+// (the publishing workflow's cache, gen bench -warm) restores it too.
+func cacheDir(projectDir, generated string) string {
+	if generated == "" {
+		generated = filepath.Join(projectDir, "generated")
+	}
+	return filepath.Join(generated, "cache", "hugo")
+}
+
 func newHugo(opt Options, srv *server) (*hugo, error) {
 	projectDir, err := filepath.Abs(opt.ProjectDir)
 	if err != nil {
@@ -237,7 +251,7 @@ func newHugo(opt Options, srv *server) (*hugo, error) {
 	flags := config.New()
 	flags.Set("workingDir", projectDir)
 	flags.Set("publishDir", outDir)
-	flags.Set("cacheDir", filepath.Join(projectDir, "generated", ".hugo_cache"))
+	flags.Set("cacheDir", cacheDir(projectDir, opt.GeneratedDir))
 	if opt.GeneratedDir != "" {
 		// The generated tree's location is a run-time setting, so the
 		// content mounts are set here rather than written in config.toml.
