@@ -56,16 +56,27 @@ func lineFeatures(line string, add func(kind, v string)) {
 			add("signal", s.name)
 		}
 	}
-	for _, m := range reASan.FindAllStringSubmatch(line, -1) {
-		add("san", strings.ToLower(m[1])+":"+strings.ToLower(m[2]))
+	// Each pattern is tried only on a line holding its literals (see
+	// errClasses.lits): most lines of most checks hold none.
+	if mayMatch(line, lower, reASanLits, true) {
+		for _, m := range reASan.FindAllStringSubmatch(line, -1) {
+			add("san", strings.ToLower(m[1])+":"+strings.ToLower(m[2]))
+		}
 	}
-	for _, m := range reCSan.FindAllStringSubmatch(line, -1) {
-		add("san", "compute:"+strings.ToLower(m[1]))
+	if mayMatch(line, lower, reCSanLits, true) {
+		for _, m := range reCSan.FindAllStringSubmatch(line, -1) {
+			add("san", "compute:"+strings.ToLower(m[1]))
+		}
 	}
-	for _, m := range reUBSan.FindAllStringSubmatch(line, -1) {
-		add("san", "undefinedbehavior:"+strings.ToLower(m[1]))
+	if mayMatch(line, lower, reUBSanLits, false) {
+		for _, m := range reUBSan.FindAllStringSubmatch(line, -1) {
+			add("san", "undefinedbehavior:"+strings.ToLower(m[1]))
+		}
 	}
 	for _, c := range errClasses {
+		if !mayMatch(line, lower, c.lits, c.fold) {
+			continue
+		}
 		if m := c.re.FindStringSubmatch(line); m != nil {
 			v := c.name
 			if len(m) > 1 && m[1] != "" {

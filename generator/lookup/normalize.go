@@ -37,6 +37,10 @@ var (
 	reCSan  = regexp.MustCompile(`(?i)(Invalid __(?:global|shared|local)__ (?:read|write)|Race reported|uninitialized __global__ memory read|Barrier error)`)
 	// UBSan: "file.cpp:12:3: runtime error: shift exponent 64 is too large"
 	reUBSan = regexp.MustCompile(`runtime error: ([a-z]+ [a-z]+)`)
+	// The sanitizer patterns' literals (see errClasses.lits).
+	reASanLits  = []string{"anitizer"}
+	reCSanLits  = []string{"invalid __", "race reported", "uninitialized __global__ memory read", "barrier error"}
+	reUBSanLits = []string{"runtime error: "}
 	// A gtest suite named through a filter: "WelfordTest.*", "Suite.Name*".
 	reSuite = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*Test[A-Za-z0-9_]*)\.[A-Za-z0-9_]*\*`)
 	reTestP = regexp.MustCompile(`\b(test_[A-Za-z0-9_]+)`)
@@ -53,27 +57,50 @@ var (
 var errClasses = []struct {
 	name string
 	re   *regexp.Regexp
+	// lits are words one of which every match of re holds, as written
+	// (lowered, with fold, for a case-insensitive re): a line holding none
+	// is not tried (the patterns run on every line of every check).
+	// TestErrClassLiterals and FuzzErrClassLiterals hold them to re.
+	lits []string
+	fold bool
 }{
-	{"nvrtc", regexp.MustCompile(`NVRTC compilation failed|\.cu\([0-9]+\): error`)},
-	{"nvrtc-undefined", regexp.MustCompile(`error: identifier "[^"]*" is undefined`)},
-	{"ptxas", regexp.MustCompile(`ptxas (?:error|fatal)|ptxas failed`)},
-	{"ptxas-shared-data", regexp.MustCompile(`uses too much shared data`)},
-	{"ptxas-gpu-name", regexp.MustCompile(`is not defined for option 'gpu-name'`)},
-	{"llvm", regexp.MustCompile(`LLVM ERROR`)},
-	{"orc", regexp.MustCompile(`JIT session error|Failed to materialize symbols|Symbols not found: \[`)},
-	{"orc-duplicate", regexp.MustCompile(`Duplicate definition of symbol`)},
-	{"cuda", regexp.MustCompile(`CUDA error: ([a-z][a-z ]*[a-z])`)},
-	{"cuda-driver", regexp.MustCompile(`\b(CUDA_ERROR_[A-Z_]+)`)},
-	{"cuda-runtime", regexp.MustCompile(`\b(cudaError[A-Z][A-Za-z]+)`)},
-	{"oom", regexp.MustCompile(`(?i)out of memory|OutOfMemoryError`)},
-	{"nccl", regexp.MustCompile(`NCCL error|\b(nccl[A-Z][a-z]+Error)\b`)},
-	{"nccl-timeout", regexp.MustCompile(`Watchdog caught collective operation timeout`)},
-	{"ucc", regexp.MustCompile(`\bUCC\s+ERROR|\bucc_[a-z_]+ (?:returned|failed)`)},
-	{"mpi-abort", regexp.MustCompile(`MPI_ABORT was invoked`)},
-	{"tensor-not-close", regexp.MustCompile(`Tensor-likes are not (?:close|equal)`)},
-	{"tensor-nan", regexp.MustCompile(`Greatest (?:absolute|relative) difference: nan`)},
-	{"fatal-python", regexp.MustCompile(`Fatal Python error`)},
-	{"gtest-failed", regexp.MustCompile(`^\[  FAILED  \]`)},
+	{"nvrtc", regexp.MustCompile(`NVRTC compilation failed|\.cu\([0-9]+\): error`), []string{"NVRTC compilation failed", ".cu("}, false},
+	{"nvrtc-undefined", regexp.MustCompile(`error: identifier "[^"]*" is undefined`), []string{"error: identifier"}, false},
+	{"ptxas", regexp.MustCompile(`ptxas (?:error|fatal)|ptxas failed`), []string{"ptxas "}, false},
+	{"ptxas-shared-data", regexp.MustCompile(`uses too much shared data`), []string{"uses too much shared data"}, false},
+	{"ptxas-gpu-name", regexp.MustCompile(`is not defined for option 'gpu-name'`), []string{"'gpu-name'"}, false},
+	{"llvm", regexp.MustCompile(`LLVM ERROR`), []string{"LLVM ERROR"}, false},
+	{"orc", regexp.MustCompile(`JIT session error|Failed to materialize symbols|Symbols not found: \[`), []string{"JIT session error", "Failed to materialize symbols", "Symbols not found: ["}, false},
+	{"orc-duplicate", regexp.MustCompile(`Duplicate definition of symbol`), []string{"Duplicate definition of symbol"}, false},
+	{"cuda", regexp.MustCompile(`CUDA error: ([a-z][a-z ]*[a-z])`), []string{"CUDA error: "}, false},
+	{"cuda-driver", regexp.MustCompile(`\b(CUDA_ERROR_[A-Z_]+)`), []string{"CUDA_ERROR_"}, false},
+	{"cuda-runtime", regexp.MustCompile(`\b(cudaError[A-Z][A-Za-z]+)`), []string{"cudaError"}, false},
+	// Lowered literals of a case-insensitive pattern avoid "k" and "s":
+	// (?i) also matches the Kelvin sign and the long s, which lower-casing
+	// leaves alone.
+	{"oom", regexp.MustCompile(`(?i)out of memory|OutOfMemoryError`), []string{"out of memory", "outofmemory"}, true},
+	{"nccl", regexp.MustCompile(`NCCL error|\b(nccl[A-Z][a-z]+Error)\b`), []string{"NCCL error", "nccl"}, false},
+	{"nccl-timeout", regexp.MustCompile(`Watchdog caught collective operation timeout`), []string{"Watchdog caught collective operation timeout"}, false},
+	{"ucc", regexp.MustCompile(`\bUCC\s+ERROR|\bucc_[a-z_]+ (?:returned|failed)`), []string{"UCC", "ucc_"}, false},
+	{"mpi-abort", regexp.MustCompile(`MPI_ABORT was invoked`), []string{"MPI_ABORT was invoked"}, false},
+	{"tensor-not-close", regexp.MustCompile(`Tensor-likes are not (?:close|equal)`), []string{"Tensor-likes are not "}, false},
+	{"tensor-nan", regexp.MustCompile(`Greatest (?:absolute|relative) difference: nan`), []string{" difference: nan"}, false},
+	{"fatal-python", regexp.MustCompile(`Fatal Python error`), []string{"Fatal Python error"}, false},
+	{"gtest-failed", regexp.MustCompile(`^\[  FAILED  \]`), []string{"[  FAILED  ]"}, false},
+}
+
+// mayMatch reports whether a line (and its lower-cased copy) holds one of
+// lits: whether a pattern with those literals can match it at all.
+func mayMatch(line, lower string, lits []string, fold bool) bool {
+	if fold {
+		line = lower
+	}
+	for _, l := range lits {
+		if strings.Contains(line, l) {
+			return true
+		}
+	}
+	return false
 }
 
 // signals maps how a signal is written to its name.
