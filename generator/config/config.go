@@ -36,6 +36,9 @@ type Settings struct {
 	Out string
 
 	BaseURL string
+	// Locale is config.toml's locale ("en-us"): the language of the
+	// documents emit writes for the search index, as of Hugo's pages.
+	Locale  string
 	RepoURL string // links to source files: RepoURL/blob/RepoRef/path#Lx
 	RepoRef string
 	// URLManifest lists URLs that were published and must never disappear.
@@ -120,6 +123,7 @@ func Load(path string) (*Settings, error) {
 		Source:        resolve(dir, str("source")),
 		Out:           resolve(dir, str("out")),
 		BaseURL:       base.BaseURL,
+		Locale:        base.Locale,
 		RepoURL:       str("repo_url"),
 		RepoRef:       str("repo_ref"),
 		URLManifest:   resolve(dir, str("url_manifest")),

@@ -18,10 +18,11 @@ import (
 
 // checkMemo is a check page as last written: its key, the file and its twin.
 type checkMemo struct {
-	key  string
-	data []byte
-	twin twinDoc
-	ok   bool
+	key    string
+	data   []byte
+	twin   twinDoc
+	ok     bool
+	search searchDoc
 }
 
 // NewCheckout tells the memo that the checkout was read (again): check
@@ -69,17 +70,21 @@ func (e *emitter) siteKey() string {
 
 // putCheck writes the page of check c (page builds it), or the page made
 // for it before when nothing it depends on changed (see checkMemo).
-func (e *emitter) putCheck(c *model.Check, build func() page) error {
+func (e *emitter) putCheck(c *model.Check, build func() (page, error)) error {
 	return e.putKept("errors/"+c.ID+".md", e.checkKey(c), build)
 }
 
 // putKept writes the page rel (page builds it), made from the checkout
 // and what key stands for, or the page made before in this read of the
 // checkout under the same key.
-func (e *emitter) putKept(rel, key string, build func() page) error {
+func (e *emitter) putKept(rel, key string, build func() (page, error)) error {
 	m := e.w.Memo
 	if m == nil {
-		return e.put(rel, build())
+		p, err := build()
+		if err != nil {
+			return err
+		}
+		return e.put(rel, p)
 	}
 	m.mu.Lock()
 	gen, old := m.checkout, m.checks[rel]
@@ -88,16 +93,23 @@ func (e *emitter) putKept(rel, key string, build func() page) error {
 		if old.ok {
 			e.addTwin(old.twin)
 		}
+		if old.search.file != "" {
+			e.addSearchDoc(old.search.file, old.search.doc)
+		}
 		e.w.Kept(path.Join(ContentDir, rel))
 		return nil
 	}
-	data, tw, ok, err := e.putPage(rel, build())
+	p, err := build()
+	if err != nil {
+		return err
+	}
+	data, tw, ok, err := e.putPage(rel, p)
 	if err != nil || gen == 0 {
 		return err
 	}
 	m.mu.Lock()
 	if m.checkout == gen {
-		m.checks[rel] = checkMemo{key: key, data: data, twin: tw, ok: ok}
+		m.checks[rel] = checkMemo{key: key, data: data, twin: tw, ok: ok, search: p.search}
 	}
 	m.mu.Unlock()
 	return nil

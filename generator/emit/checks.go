@@ -25,7 +25,10 @@ type checkFront struct {
 	Description string `toml:"description,omitempty"`
 	// Aliases are the pages of the ids the check had before a rewording:
 	// those URLs keep answering.
-	Aliases []string    `toml:"aliases,omitempty"`
+	Aliases []string `toml:"aliases,omitempty"`
+	// Outputs are the page's HTML alone: its search document is written
+	// by emit (checksearch.go), not by Hugo's searchdoc output format.
+	Outputs []string    `toml:"outputs"`
 	Params  checkParams `toml:"params"`
 }
 
@@ -194,8 +197,13 @@ func (e *emitter) checkPages() error {
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
 		e.originAt("errors/"+c.ID+".md", c.Where)
-		errs[i] = e.putCheck(c, func() page {
-			return page{front: e.checkPage(c), body: body, twinAt: urls.Check(c.ID)}
+		errs[i] = e.putCheck(c, func() (page, error) {
+			f := e.checkPage(c)
+			file, doc, err := e.checkSearchDoc(f)
+			if err != nil {
+				return page{}, fmt.Errorf("search document of %s: %w", c.ID, err)
+			}
+			return page{front: f, body: body, twinAt: urls.Check(c.ID), search: searchDoc{file, doc}}, nil
 		})
 	})
 	if err := errors.Join(errs...); err != nil {
@@ -296,7 +304,7 @@ func kindTitle(k string) string {
 }
 
 func (e *emitter) checkPage(c *model.Check) checkFront {
-	f := checkFront{Title: checks.Headline(c)}
+	f := checkFront{Title: checks.Headline(c), Outputs: []string{"html"}}
 	where := "in " + c.Function
 	if c.InMacro != "" {
 		where = "in the macro " + c.InMacro

@@ -17,6 +17,9 @@ import (
 // Site holds the settings pages need for absolute and outbound links.
 type Site struct {
 	BaseURL string
+	// Locale is the site's language ("en-us"; "" for "en"), which the
+	// search documents emit writes declare.
+	Locale  string
 	RepoURL string // nvFuser repository, for source links
 	RepoRef string
 	// NotesEditBase, when set, turns a note's source path into an edit URL
@@ -145,6 +148,9 @@ func (e *emitter) putPage(rel string, p page) (data []byte, tw twinDoc, ok bool,
 	}
 	if tw, ok, err = e.withTwin(rel, p); err != nil {
 		return nil, twinDoc{}, false, err
+	}
+	if p.search.file != "" {
+		e.addSearchDoc(p.search.file, p.search.doc)
 	}
 	return data, tw, ok, e.w.Write(path.Join(ContentDir, rel), data)
 }

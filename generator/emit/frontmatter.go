@@ -38,6 +38,15 @@ type page struct {
 	// table, so that it is a top-level key whatever the page's shape
 	// (templates link the twin, partial md/twin-url.md).
 	twinAt string
+	// search is the page's search document when emit writes it (a
+	// check page: checksearch.go), not Hugo.
+	search searchDoc
+}
+
+// searchDoc is a search document and its file below the rendered site.
+type searchDoc struct {
+	file string
+	doc  []byte
 }
 
 // renderAt encodes the page, and says on which line of the output the

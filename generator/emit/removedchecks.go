@@ -102,7 +102,7 @@ func (e *emitter) removedCheckPages() error {
 	siteKey := e.siteKey()
 	parallel.For(len(removed), func(i int) {
 		r := removed[i]
-		errs[i] = e.putKept("errors/"+r.ID+".md", siteKey, func() page { return e.removedCheckPage(r, current) })
+		errs[i] = e.putKept("errors/"+r.ID+".md", siteKey, func() (page, error) { return e.removedCheckPage(r, current), nil })
 	})
 	return errors.Join(errs...)
 }

@@ -28,11 +28,25 @@ type twinSet struct {
 	// rendered site by the render stage (site.Options.Extra).
 	files map[string][]byte
 	order []twinDoc // llms-full.txt's pages
+	// search are the search documents emit writes (checksearch.go), by
+	// path below the site's root; finishTwins adds them to files.
+	search map[string][]byte
 }
 
-// Twins are the Markdown twins emit built, by path below the site's root
-// ("runbooks/x/index.md"), for the render stage to write over the site.
+// Twins are the files emit writes over the rendered site, by path below
+// its root: the Markdown twins ("runbooks/x/index.md") and the check
+// pages' search documents ("_search/errors/x/index.html").
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
+
+// addSearchDoc adds a page's search document to the emit's set.
+func (e *emitter) addSearchDoc(file string, doc []byte) {
+	e.twins.mu.Lock()
+	if e.twins.search == nil {
+		e.twins.search = map[string][]byte{}
+	}
+	e.twins.search[file] = doc
+	e.twins.mu.Unlock()
+}
 
 // withTwin builds the twin of the page p at rel (under the content
 // folder) when p has one (page.twinAt), and returns it. An option
@@ -92,7 +106,10 @@ func (e *emitter) finishTwins() error {
 		}
 		return families[i].path < families[j].path
 	})
-	e.twins.files = make(map[string][]byte, len(docs))
+	e.twins.files = make(map[string][]byte, len(docs)+len(e.twins.search))
+	for file, doc := range e.twins.search {
+		e.twins.files[file] = doc
+	}
 	for p, t := range docs {
 		if t.kind != "family" {
 			e.twins.files[twinFile(p)] = t.file

@@ -227,7 +227,7 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
-	siteCfg := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
+	siteCfg := emit.Site{BaseURL: s.BaseURL, Locale: s.Locale, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
 		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err

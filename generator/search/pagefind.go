@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
+	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
 // Installed reports whether Pagefind is installed in projectDir (else
@@ -64,7 +65,7 @@ func Pagefind(projectDir string) (string, error) {
 // rendered site: config.toml's searchdoc output format (path = "_search").
 // A search document is a lean copy of a searchable page, with the same URL
 // path below DocsDir as the page has below the site.
-const DocsDir = "_search"
+const DocsDir = urls.SearchDocs
 
 // TakeDocs moves the search documents out of the rendered site, so that
 // nothing after the render (check, publish) mistakes them for pages. It

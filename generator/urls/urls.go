@@ -238,3 +238,15 @@ func NewExplanation(newBase, id, text string) string {
 	q.Set("value", text)
 	return strings.TrimSuffix(newBase, "/") + "?" + q.Encode()
 }
+
+// SearchDocs is the folder of the rendered site that holds the search
+// documents (config.toml's searchdoc output format, path "_search"): a
+// page's document has the page's path below it. Read by Pagefind only,
+// moved out of the site before it is checked or published.
+const SearchDocs = "_search"
+
+// SearchDoc is the file, relative to the rendered site, of the search
+// document of the page at site path page ("/errors/x/").
+func SearchDoc(page string) string {
+	return path.Join(SearchDocs, page, "index.html")
+}

@@ -23,7 +23,7 @@ func TestSearch(t *testing.T) {
 			{"C++ symbol", "computeEpilogueVectorization", "/runbooks/matmul-epilogue-assert/"},
 			{"qualified C++ symbol", "IndexLowering::handleReductionIndex", "/runbooks/asan-index-overflow/"},
 			// A check is found by the text nvFuser prints (its lean search
-			// document, article/check-search.html).
+			// document, generator/emit/checksearch.go).
 			{"check's message", "segment(s) in parallel failed", "/errors/reportcompileerrors-compiling-segment-s-in-parallel-failed/"},
 		} {
 			t.Run(c.name, func(t *testing.T) {
