@@ -2,8 +2,12 @@ package history
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/fnv"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
@@ -487,6 +491,61 @@ func applyChecks(h *model.Handbook, r *Result) {
 // resolves to nothing. A spot where the
 // check still sits is left out: the check's own line pins it.
 func pastSpots(cs []*model.Check, r *Result) []model.PastSpot {
+	// The answer depends on r and on each check's id and place only; a
+	// gen serve session applies one Result to the same checks after every
+	// note edit (a fifth of the model stage's work): it is kept on r.
+	key := spotsKey(cs)
+	if out, ok := r.spots.get(key); ok {
+		return out
+	}
+	out := resolveSpots(cs, r)
+	r.spots.put(key, out)
+	return slices.Clone(out)
+}
+
+// spotsMemo is pastSpots' last answer and the key of the checks it was
+// given.
+type spotsMemo struct {
+	mu  sync.Mutex
+	key uint64
+	set bool
+	out []model.PastSpot
+}
+
+func (m *spotsMemo) get(key uint64) ([]model.PastSpot, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if !m.set || m.key != key {
+		return nil, false
+	}
+	return slices.Clone(m.out), true
+}
+
+func (m *spotsMemo) put(key uint64, out []model.PastSpot) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.key, m.set, m.out = key, true, out
+}
+
+// spotsKey digests what resolveSpots reads of the checks.
+func spotsKey(cs []*model.Check) uint64 {
+	h := fnv.New64a()
+	var num [8]byte
+	for _, c := range cs {
+		h.Write([]byte(c.ID))
+		h.Write([]byte{0})
+		h.Write([]byte(checks.BaseID(c)))
+		h.Write([]byte{0})
+		h.Write([]byte(c.Where.File))
+		binary.LittleEndian.PutUint32(num[:4], uint32(c.Where.Line))
+		binary.LittleEndian.PutUint32(num[4:], uint32(c.EndLine))
+		h.Write(num[:])
+	}
+	return h.Sum64()
+}
+
+// resolveSpots is pastSpots without the memo.
+func resolveSpots(cs []*model.Check, r *Result) []model.PastSpot {
 	byBase := map[string]*model.Check{}
 	twins := map[string]bool{}
 	for _, c := range cs {

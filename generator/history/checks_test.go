@@ -173,6 +173,24 @@ func TestPastSpotsResolve(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("past spots\n got %+v\nwant %+v", got, want)
 	}
+	// Asked again (gen serve, after a note edit), the same answer, which
+	// a caller's changes to it do not reach.
+	got[0].Line = 999
+	if again := pastSpots(cs, r); !reflect.DeepEqual(again, want) {
+		t.Errorf("past spots asked again\n got %+v\nwant %+v", again, want)
+	}
+	// A check that moved is resolved again: the reworded check now sits
+	// on line 12, where its old wording was, so that spot is today's line.
+	moved := append([]*model.Check{cur("lower-vectorized-accesses", "lower", "csrc/v.cpp", 12, "Vectorized accesses")}, cs[1:]...)
+	want = []model.PastSpot{
+		{File: "csrc/v.cpp", Line: 12, Check: "lower-vectorized-accesses", From: "0.1.0", To: "0.1.4", Current: true},
+		{File: "csrc/v.cpp", Line: 40, Check: "lower-vectorized-accesses"},
+		{File: "csrc/old.cpp", Line: 7, Check: "lower-vectorized-accesses"},
+		{File: "csrc/g.cpp", Line: 3, Check: "gone-for-good", Removed: true},
+	}
+	if got := pastSpots(moved, r); !reflect.DeepEqual(got, want) {
+		t.Errorf("past spots after the check moved\n got %+v\nwant %+v", got, want)
+	}
 }
 
 // TestSpotVersions: each place a check held carries the versions whose

@@ -56,6 +56,9 @@ type Result struct {
 	Subjects map[string]string `json:"subjects,omitempty"`
 	// Mainline are every first-parent commit up to Head, oldest first.
 	Mainline []string `json:"mainline,omitempty"`
+
+	// spots is pastSpots' last answer (see there).
+	spots spotsMemo
 }
 
 // option is an option as one revision defines it.
