@@ -218,46 +218,67 @@ func (e *emitter) checkPages() error {
 		areas = append(areas, a)
 	}
 	sort.Strings(areas)
-	var index checkListFront
-	index.Title = "Errors"
-	index.Description = fmt.Sprintf("Every error and warning nvFuser's checks can raise: %d checks in %d areas, each with its message, condition, code, tests and the notes that explain it.", len(e.h.Checks), len(areas))
-	index.Weight = 25
-	index.Params.Kind = "checks"
+	var kindCounts, areaCounts []checkCount
 	for _, k := range model.CheckKinds {
 		if n := kinds[k.Kind]; n > 0 {
-			index.Params.Kinds = append(index.Params.Kinds, checkCount{Key: k.Kind, Title: k.Title, Count: n})
+			kindCounts = append(kindCounts, checkCount{Key: k.Kind, Title: k.Title, Count: n})
 		}
 	}
 	for _, a := range areas {
+		areaCounts = append(areaCounts, checkCount{Key: a, Title: a, URL: urls.CheckArea(a), Count: len(byArea[a])})
+	}
+	// The lists are made from the checkout alone (each check's title, id
+	// and place): gen serve keeps them while the checkout is the one read
+	// (putKept), as it keeps the check pages.
+	siteKey := e.siteKey()
+	for _, a := range areas {
 		cs := byArea[a]
-		index.Params.Areas = append(index.Params.Areas, checkCount{Key: a, Title: a, URL: urls.CheckArea(a), Count: len(cs)})
-		var f checkListFront
-		f.Title = "Errors in " + a
-		f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
-		f.Params.Kind, f.Params.Area = "checks", a
-		f.Params.Kinds = index.Params.Kinds
-		f.Params.Groups = []checkGroup{areaGroup(a, cs, true)}
-		index.Params.Groups = append(index.Params.Groups, areaGroup(a, cs, false))
-		if err := e.put("errors/area/"+a+"/_index.md", page{front: f}); err != nil {
+		err := e.putKept("errors/area/"+a+"/_index.md", siteKey, func() (page, error) {
+			var f checkListFront
+			f.Title = "Errors in " + a
+			f.Description = fmt.Sprintf("The %d checks under %s.", len(cs), areaDir(a))
+			f.Params.Kind, f.Params.Area = "checks", a
+			f.Params.Kinds = kindCounts
+			f.Params.Groups = []checkGroup{areaGroup(a, cs, true)}
+			return page{front: f}, nil
+		})
+		if err != nil {
 			return err
 		}
 	}
-	if len(e.h.RemovedChecks) > 0 {
-		index.Params.RemovedURL = urls.RemovedChecks
-		if err := e.put("errors/removed/_index.md", page{front: e.removedPage()}); err != nil {
+	hasRemoved := len(e.h.RemovedChecks) > 0
+	if hasRemoved {
+		if err := e.putKept("errors/removed/_index.md", siteKey, func() (page, error) { return page{front: e.removedPage()}, nil }); err != nil {
 			return err
 		}
 		if err := e.removedCheckPages(); err != nil {
 			return err
 		}
 	}
-	var areaIndex checkListFront
-	areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
-	areaIndex.Params.Areas = index.Params.Areas
-	if err := e.put("errors/area/_index.md", page{front: areaIndex}); err != nil {
+	err := e.putKept("errors/area/_index.md", siteKey, func() (page, error) {
+		var areaIndex checkListFront
+		areaIndex.Title, areaIndex.Params.Kind = "Errors by area", "checks"
+		areaIndex.Params.Areas = areaCounts
+		return page{front: areaIndex}, nil
+	})
+	if err != nil {
 		return err
 	}
-	return e.put("errors/_index.md", page{front: index})
+	return e.putKept("errors/_index.md", siteKey, func() (page, error) {
+		var index checkListFront
+		index.Title = "Errors"
+		index.Description = fmt.Sprintf("Every error and warning nvFuser's checks can raise: %d checks in %d areas, each with its message, condition, code, tests and the notes that explain it.", len(e.h.Checks), len(areas))
+		index.Weight = 25
+		index.Params.Kind = "checks"
+		index.Params.Kinds, index.Params.Areas = kindCounts, areaCounts
+		for _, a := range areas {
+			index.Params.Groups = append(index.Params.Groups, areaGroup(a, byArea[a], false))
+		}
+		if hasRemoved {
+			index.Params.RemovedURL = urls.RemovedChecks
+		}
+		return page{front: index}, nil
+	})
 }
 
 // areaGroup lists an area's checks by kind, in the order of
