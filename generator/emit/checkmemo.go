@@ -1,8 +1,11 @@
 package emit
 
 import (
+	"errors"
 	"path"
 	"strings"
+
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -68,10 +71,72 @@ func (e *emitter) siteKey() string {
 	return e.site.BaseURL + "\x00" + e.site.RepoURL + "\x00" + e.site.RepoRef + "\x00" + e.site.ExplainURL
 }
 
-// putCheck writes the page of check c (page builds it), or the page made
-// for it before when nothing it depends on changed (see checkMemo).
-func (e *emitter) putCheck(c *model.Check, build func() (page, error)) error {
-	return e.putKept("errors/"+c.ID+".md", e.checkKey(c), build)
+// keptPage is one of a set of pages putAllKept writes.
+type keptPage struct {
+	rel, key string
+	// origin is where a problem Hugo finds in the page is named (see
+	// originAt); zero for a page made from no one place.
+	origin model.Location
+	build  func() (page, error)
+}
+
+// putAllKept is putKept over many independent pages (the check pages, the
+// removed checks' pages). The pages kept from the last emit are recorded
+// together, a lock for the whole set rather than several for each of
+// thousands of pages (on two cores the locks' contention was most of a
+// note edit's check pages); the others are made on every core.
+func (e *emitter) putAllKept(ps []keptPage) error {
+	origins := make(map[string]Origin, len(ps))
+	for _, p := range ps {
+		if p.origin.File != "" && p.origin.Line > 0 {
+			origins[path.Join(ContentDir, p.rel)] = Origin{Source: p.origin.File, At: p.origin.Line}
+		}
+	}
+	e.w.SetOrigins(origins)
+	todo := ps
+	if m := e.w.Memo; m != nil {
+		var kept []checkMemo
+		var rels []string
+		todo = nil
+		m.mu.Lock()
+		for _, p := range ps {
+			if old := m.checks[p.rel]; m.checkout > 0 && old.key == p.key && old.data != nil {
+				kept = append(kept, old)
+				rels = append(rels, path.Join(ContentDir, p.rel))
+			} else {
+				todo = append(todo, p)
+			}
+		}
+		m.mu.Unlock()
+		e.addKept(kept)
+		e.w.KeptAll(rels)
+	}
+	errs := make([]error, len(todo))
+	parallel.For(len(todo), func(i int) {
+		errs[i] = e.putKept(todo[i].rel, todo[i].key, todo[i].build)
+	})
+	return errors.Join(errs...)
+}
+
+// addKept adds the twins and search documents of kept pages to the
+// emit's set, under one lock.
+func (e *emitter) addKept(kept []checkMemo) {
+	e.twins.mu.Lock()
+	defer e.twins.mu.Unlock()
+	if e.twins.docs == nil {
+		e.twins.docs = map[string]twinDoc{}
+	}
+	if e.twins.search == nil {
+		e.twins.search = make(map[string][]byte, len(kept))
+	}
+	for _, k := range kept {
+		if k.ok {
+			e.twins.docs[k.twin.path] = k.twin
+		}
+		if k.search.file != "" {
+			e.twins.search[k.search.file] = k.search.doc
+		}
+	}
 }
 
 // putKept writes the page rel (page builds it), made from the checkout

@@ -1,10 +1,8 @@
 package emit
 
 import (
-	"errors"
 
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"sort"
 	"strings"
 
@@ -187,26 +185,24 @@ func (e *emitter) checkPages() error {
 	byArea := map[string][]*model.Check{}
 	kinds := map[string]int{}
 	// Thousands of pages, each independent of the others: on every core.
-	errs := make([]error, len(e.h.Checks))
-	parallel.For(len(e.h.Checks), func(i int) {
-		c := e.h.Checks[i]
+	pages := make([]keptPage, len(e.h.Checks))
+	for i, c := range e.h.Checks {
 		var body string
 		if c.Explanation != nil {
 			body = c.Explanation.Body
 		}
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
-		e.originAt("errors/"+c.ID+".md", c.Where)
-		errs[i] = e.putCheck(c, func() (page, error) {
+		pages[i] = keptPage{rel: "errors/" + c.ID + ".md", key: e.checkKey(c), origin: c.Where, build: func() (page, error) {
 			f := e.checkPage(c)
 			file, doc, err := e.checkSearchDoc(f)
 			if err != nil {
 				return page{}, fmt.Errorf("search document of %s: %w", c.ID, err)
 			}
 			return page{front: f, body: body, twinAt: urls.Check(c.ID), search: searchDoc{file, doc}}, nil
-		})
-	})
-	if err := errors.Join(errs...); err != nil {
+		}}
+	}
+	if err := e.putAllKept(pages); err != nil {
 		return err
 	}
 	for _, c := range e.h.Checks {

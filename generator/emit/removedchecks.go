@@ -1,10 +1,8 @@
 package emit
 
 import (
-	"errors"
 
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -95,16 +93,14 @@ func (e *emitter) removedCheckPages() error {
 		}
 	}
 	removed := e.removedWithPages()
-	// Thousands of independent pages: on every core.
-	errs := make([]error, len(removed))
-	// A removed check's page depends on the checkout alone: gen serve
-	// keeps it while the checkout is the one read (putKept).
+	// Thousands of independent pages, each depending on the checkout
+	// alone: gen serve keeps them while the checkout is the one read.
 	siteKey := e.siteKey()
-	parallel.For(len(removed), func(i int) {
-		r := removed[i]
-		errs[i] = e.putKept("errors/"+r.ID+".md", siteKey, func() (page, error) { return e.removedCheckPage(r, current), nil })
-	})
-	return errors.Join(errs...)
+	pages := make([]keptPage, len(removed))
+	for i, r := range removed {
+		pages[i] = keptPage{rel: "errors/" + r.ID + ".md", key: siteKey, build: func() (page, error) { return e.removedCheckPage(r, current), nil }}
+	}
+	return e.putAllKept(pages)
 }
 
 // removedCheckPage is removed check r's page; current gives today's page of

@@ -206,6 +206,18 @@ func (w *Writer) SetOrigin(rel string, o Origin) {
 	w.origins[filepath.ToSlash(filepath.Clean(rel))] = o
 }
 
+// SetOrigins is SetOrigin for many files, under one lock.
+func (w *Writer) SetOrigins(origins map[string]Origin) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.origins == nil {
+		w.origins = make(map[string]Origin, len(origins))
+	}
+	for rel, o := range origins {
+		w.origins[filepath.ToSlash(filepath.Clean(rel))] = o
+	}
+}
+
 // Origin is the input the generated file rel (relative to Root) came
 // from, ok=false for a file made from nothing a user wrote.
 func (w *Writer) Origin(rel string) (Origin, bool) {
@@ -266,6 +278,15 @@ func (w *Writer) Write(rel string, data []byte) error {
 // again with the same bytes it last wrote: nothing is read, hashed or
 // written (gen serve keeps thousands of check pages between note edits).
 func (w *Writer) Kept(rel string) { w.produce(rel) }
+
+// KeptAll is Kept for many files, under one lock.
+func (w *Writer) KeptAll(rels []string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for _, rel := range rels {
+		w.produced[filepath.ToSlash(filepath.Clean(rel))] = true
+	}
+}
 
 // produce records rel as produced by this run (Prune keeps it) and
 // returns it cleaned.
