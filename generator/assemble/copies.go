@@ -28,7 +28,8 @@ const (
 // every doc at once through an index from shingle to docs, so the cost
 // grows with the notes' length, not with notes times docs. Docs are
 // copied before they change: parsed notes are shared between runs.
-func foldCopies(ns []*model.Note) []*model.Note {
+func foldCopies(ns []*model.Note, cache *NoteCache) []*model.Note {
+	defer cache.keepShingles(ns)
 	var docs []*model.Note
 	index := map[uint64][]int32{}
 	var sizes []int
@@ -36,7 +37,7 @@ func foldCopies(ns []*model.Note) []*model.Note {
 		if !n.Doc {
 			continue
 		}
-		set := shingles(n.Body)
+		set := cache.shingles(n.Body)
 		for h := range set {
 			index[h] = append(index[h], int32(len(docs)))
 		}
@@ -52,7 +53,7 @@ func foldCopies(ns []*model.Note) []*model.Note {
 		if n.Doc {
 			continue
 		}
-		set := shingles(n.Body)
+		set := cache.shingles(n.Body)
 		if len(set) == 0 {
 			continue
 		}

@@ -144,3 +144,33 @@ func TestShingleSimilarity(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldCopiesCached: with a session's note cache (gen serve), a note
+// that stops copying the doc after an edit is its own page again, and one
+// that starts copying it is folded: the cache's word runs follow each
+// text, and it keeps only the texts of the last run.
+func TestFoldCopiesCached(t *testing.T) {
+	doc := &model.Note{ID: "tracing", Path: "doc/tracing.md", Kind: model.KindGuide, Doc: true, Body: fixtureTracing}
+	cache := NewNoteCache()
+	for i, c := range []struct {
+		body string
+		fold bool
+	}{
+		{fixtureTracing, true},
+		{"# Something else\n\nA note of its own, about the segmenter's cache and nothing else.\n", false},
+		{fixtureTracing, true},
+	} {
+		note := &model.Note{ID: "copy", Path: "notes/copy.md", Kind: model.KindNotes, Body: c.body}
+		got := foldCopies([]*model.Note{doc, note}, cache)
+		fresh := foldCopies([]*model.Note{doc, note}, nil)
+		if folded := len(got) == 1; folded != c.fold {
+			t.Errorf("edit %d: folded %v, want %v", i, folded, c.fold)
+		}
+		if len(got) != len(fresh) {
+			t.Errorf("edit %d: %d pages with the cache, %d without", i, len(got), len(fresh))
+		}
+		if n := len(cache.shingled); n > 2 {
+			t.Errorf("edit %d: the cache holds %d texts, want at most this run's 2", i, n)
+		}
+	}
+}

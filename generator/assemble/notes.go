@@ -82,7 +82,7 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 		return nil, fmt.Errorf("%d note(s) could not be read:\n  %s", len(errs), strings.Join(errs, "\n  "))
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
-	out = foldCopies(out)
+	out = foldCopies(out, cache)
 	shortNames(out)
 	disambiguate(out)
 	return out, nil
@@ -96,6 +96,48 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 type NoteCache struct {
 	mu sync.Mutex
 	m  map[string]cachedNote // by note path
+	// shingled are foldCopies' word runs of each note's and doc's text,
+	// by the text: a note edit changes one.
+	shingled map[string]map[uint64]struct{}
+}
+
+// shingles is shingles(text), computed once per text while a run has it.
+// The set is only read.
+func (c *NoteCache) shingles(text string) map[uint64]struct{} {
+	if c == nil {
+		return shingles(text)
+	}
+	c.mu.Lock()
+	set, ok := c.shingled[text]
+	c.mu.Unlock()
+	if ok {
+		return set
+	}
+	set = shingles(text)
+	c.mu.Lock()
+	if c.shingled == nil {
+		c.shingled = map[string]map[uint64]struct{}{}
+	}
+	c.shingled[text] = set
+	c.mu.Unlock()
+	return set
+}
+
+// keepShingles forgets the word runs of every text but the bodies of ns,
+// this run's notes: the cache holds at most one run's texts.
+func (c *NoteCache) keepShingles(ns []*model.Note) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	keep := make(map[string]map[uint64]struct{}, len(ns))
+	for _, n := range ns {
+		if set, ok := c.shingled[n.Body]; ok {
+			keep[n.Body] = set
+		}
+	}
+	c.shingled = keep
 }
 
 type cachedNote struct {
