@@ -1,7 +1,6 @@
 package emit
 
 import (
-
 	"fmt"
 	"sort"
 	"strings"
