@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
-
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -19,7 +18,8 @@ import (
 // session says when it reads the checkout (Memo.NewCheckout); a page is
 // reused within one read of the checkout, for the same notes and site.
 
-// checkMemo is a check page as last written: its key, the file and its twin.
+// checkMemo is a check page as last written: its key, the file, its twin
+// and its search document.
 type checkMemo struct {
 	key    string
 	data   []byte
