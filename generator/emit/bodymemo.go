@@ -49,3 +49,19 @@ func (m *Memo) body(rel string, keyOf func() string, build func() noteBody) note
 	m.mu.Unlock()
 	return b
 }
+
+// keepBodies forgets the bodies of every note page but those at pages
+// (this emit's notes, by urls.Note): a note deleted or renamed during a
+// gen serve session leaves nothing behind.
+func (m *Memo) keepBodies(pages map[string]bool) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for page := range m.bodies {
+		if !pages[page] {
+			delete(m.bodies, page)
+		}
+	}
+}

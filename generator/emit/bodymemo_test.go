@@ -59,3 +59,41 @@ func TestNoteBodyKept(t *testing.T) {
 		}
 	}
 }
+
+// TestMemoForgetsDeletedNotes: a note deleted during a gen serve session
+// leaves neither its body nor its rendered page in the memo, which holds
+// one emit's pages however many notes came and went.
+func TestMemoForgetsDeletedNotes(t *testing.T) {
+	live := t.TempDir()
+	memo := emit.NewMemo()
+	emitNotes := func(ids ...string) {
+		t.Helper()
+		h := &model.Handbook{}
+		for _, id := range ids {
+			h.Notes = append(h.Notes, &model.Note{ID: id, Kind: model.KindGuide, Title: id, Source: id + ".md", Path: id + ".md", Body: "About " + id + ".\n"})
+		}
+		h.Index()
+		w := emit.NewWriter(live)
+		w.Memo = memo
+		pending, err := emit.Pages(h, emit.Site{BaseURL: "https://h.test/"}, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pending.Finish(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	emitNotes("a", "b")
+	bodies, pages := emit.MemoSizes(memo)
+	if bodies != 2 {
+		t.Fatalf("after two notes the memo keeps %d bodies, want 2", bodies)
+	}
+	emitNotes("a")
+	if b, p := emit.MemoSizes(memo); b != 1 || p != pages-1 {
+		t.Errorf("after b was deleted the memo keeps %d bodies and %d pages, want 1 and %d", b, p, pages-1)
+	}
+	emitNotes("a", "c")
+	if b, p := emit.MemoSizes(memo); b != 2 || p != pages {
+		t.Errorf("after c was added the memo keeps %d bodies and %d pages, want 2 and %d", b, p, pages)
+	}
+}

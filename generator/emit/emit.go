@@ -221,6 +221,13 @@ func (e *emitter) notes() error {
 		e.w.SetOrigin(file, Origin{Source: n.Source, BodyLine: bodyLine, NoteLine: n.BodyLine})
 		errs[i] = errors.Join(e.w.Write(file, data), e.noteAssets(n))
 	})
+	if m := e.w.Memo; m != nil {
+		pages := make(map[string]bool, len(e.h.Notes))
+		for _, n := range e.h.Notes {
+			pages[urls.Note(n.Kind, n.ID)] = true
+		}
+		m.keepBodies(pages)
+	}
 	return errors.Join(errs...)
 }
 

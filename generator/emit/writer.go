@@ -169,6 +169,12 @@ func (m *Memo) forget(rel string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.digest, rel)
+	// A page's render and twin are kept by its path under the content
+	// folder.
+	if page, ok := strings.CutPrefix(rel, ContentDir+"/"); ok {
+		delete(m.pages, page)
+		delete(m.twins, page)
+	}
 }
 
 // Origin is the input a generated file was made from: errors Hugo reports
