@@ -153,6 +153,14 @@ func Build(opt Options) (Result, error) {
 // bytes are what old had (nil: none), and removes those old had and extra
 // has not. written, when set, is told each file it wrote or removed.
 func writeExtra(dir string, extra, old map[string][]byte, written func(string)) error {
+	// Emit names these files from ids and site paths it made; a name that
+	// would leave the site (an absolute path, "..") is refused before
+	// anything is written, whatever built it.
+	for rel := range extra {
+		if !filepath.IsLocal(filepath.FromSlash(rel)) {
+			return fmt.Errorf("extra files: %q is not a path inside the site", rel)
+		}
+	}
 	for rel, data := range extra {
 		if prev, ok := old[rel]; ok && bytes.Equal(prev, data) {
 			continue

@@ -181,3 +181,23 @@ func TestBuildPrunesHugosCache(t *testing.T) {
 		first = files
 	}
 }
+
+// TestWriteExtraStaysInTheSite: a file name that would leave the site
+// (its parent, an absolute path) fails the write, and nothing of the set
+// is written, inside the site or out.
+func TestWriteExtraStaysInTheSite(t *testing.T) {
+	for _, bad := range []string{"../outside.html", "_search/../../outside.html", "/tmp/outside.html", ""} {
+		root := t.TempDir()
+		dir := filepath.Join(root, "site")
+		extra := map[string][]byte{"runbooks/a/index.md": []byte("a"), bad: []byte("x")}
+		if err := writeExtra(dir, extra, nil, nil); err == nil {
+			t.Errorf("%q: written without an error", bad)
+		}
+		if _, err := os.Stat(filepath.Join(root, "outside.html")); !os.IsNotExist(err) {
+			t.Errorf("%q: a file was written beside the site", bad)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "runbooks/a/index.md")); !os.IsNotExist(err) {
+			t.Errorf("%q: the set was written in part", bad)
+		}
+	}
+}
