@@ -28,6 +28,12 @@ type checkMemo struct {
 	search searchDoc
 }
 
+// reusable reports whether the page kept as c stands for key in the
+// session's read gen of the checkout (0: the memo was never told of one).
+func (c checkMemo) reusable(key string, gen uint64) bool {
+	return gen > 0 && c.key == key && c.data != nil
+}
+
 // NewCheckout tells the memo that the checkout was read (again): check
 // pages made before are made anew. A memo never told reuses none.
 func (m *Memo) NewCheckout() {
@@ -100,7 +106,7 @@ func (e *emitter) putAllKept(ps []keptPage) error {
 		todo = nil
 		m.mu.Lock()
 		for _, p := range ps {
-			if old := m.checks[p.rel]; m.checkout > 0 && old.key == p.key && old.data != nil {
+			if old := m.checks[p.rel]; old.reusable(p.key, m.checkout) {
 				kept = append(kept, old)
 				rels = append(rels, path.Join(ContentDir, p.rel))
 			} else {
@@ -154,13 +160,8 @@ func (e *emitter) putKept(rel, key string, build func() (page, error)) error {
 	m.mu.Lock()
 	gen, old := m.checkout, m.checks[rel]
 	m.mu.Unlock()
-	if gen > 0 && old.key == key && old.data != nil {
-		if old.ok {
-			e.addTwin(old.twin)
-		}
-		if old.search.file != "" {
-			e.addSearchDoc(old.search.file, old.search.doc)
-		}
+	if old.reusable(key, gen) {
+		e.addKept([]checkMemo{old})
 		e.w.Kept(path.Join(ContentDir, rel))
 		return nil
 	}
