@@ -29,8 +29,8 @@ func TestCheckFormerIDsOnce(t *testing.T) {
 		t.Fatalf("%s not written", file)
 	}
 	for _, w := range []string{
-		`aliases = ["/errors/computeheuristics-params-nullptr/", "/errors/computeheuristics-old/"]`,
-		`formerly = ["computeheuristics-params-nullptr", "computeheuristics-old"]`,
+		`aliases = ['/errors/computeheuristics-params-nullptr/', '/errors/computeheuristics-old/']`,
+		`formerly = ['computeheuristics-params-nullptr', 'computeheuristics-old']`,
 	} {
 		if !strings.Contains(text, w) {
 			t.Errorf("%s lacks %s:\n%s", file, w, text)

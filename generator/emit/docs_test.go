@@ -44,11 +44,11 @@ func TestDocPages(t *testing.T) {
 	}
 	for file, c := range map[string]struct{ want, not []string }{
 		"content/guides/dev-debug.md": {
-			want: []string{`linkTitle = "Debugging (nvFuser doc/dev)"`, `title = "Debugging (notes)"`, `source = "doc/dev/debug.md"`, `source_url = "https://github.com/NVIDIA/Fuser/blob/` + commit + `/doc/dev/debug.md"`},
+			want: []string{`linkTitle = 'Debugging (nvFuser doc/dev)'`, `title = 'Debugging (notes)'`, `source = 'doc/dev/debug.md'`, `source_url = 'https://github.com/NVIDIA/Fuser/blob/` + commit + `/doc/dev/debug.md'`},
 			not:  []string{"edit_url"},
 		},
 		"content/guides/debugging.md": {
-			want: []string{`linkTitle = "Debugging (notes)"`, `edit_url = "https://github.com/team/notes/edit/main/debugging.md"`},
+			want: []string{`linkTitle = 'Debugging (notes)'`, `edit_url = 'https://github.com/team/notes/edit/main/debugging.md'`},
 			not:  []string{"source_url"},
 		},
 	} {

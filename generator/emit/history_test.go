@@ -39,11 +39,11 @@ func TestHistoryPages(t *testing.T) {
 	}
 	files := testsite.Tree(t, out)
 	for file, wants := range map[string][]string{
-		"content/options/dump/debug_info.md": {"removed = true", `removed = "0.2.10, 2024-09-10"`, `title = "NVFUSER_ENABLE=kernel_lineinfo"`, `url = "/options/enable/kernel_lineinfo/"`, "earliest = true", `url = "https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650"`,
+		"content/options/dump/debug_info.md": {"removed = true", `removed = '0.2.10, 2024-09-10'`, `title = 'NVFUSER_ENABLE=kernel_lineinfo'`, `url = '/options/enable/kernel_lineinfo/'`, "earliest = true", `url = 'https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650'`,
 			// The removing commit's subject beside its hash.
-			"[params.history.removed_commit]\ntext = \"6d707927e05a\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650\"\nsubject = \"Rename debug_info to kernel_lineinfo (#1)\""},
-		"content/options/enable/kernel_lineinfo.md": {`since = "0.2.10, 2024-09-10"`, `title = "NVFUSER_DUMP=debug_info"`},
-		"content/changes.md":                        {`kind = "renamed"`, `version = "0.2.10"`, `title = "NVFUSER_DUMP=debug_info"`, `url = "/options/dump/debug_info/"`, `subject = "Rename debug_info to kernel_lineinfo (#1)"`},
+			"[params.history.removed_commit]\ntext = '6d707927e05a'\nurl = 'https://github.com/NVIDIA/Fuser/commit/6d707927e05aef61b12477facbcf1306109e2650'\nsubject = 'Rename debug_info to kernel_lineinfo (#1)'"},
+		"content/options/enable/kernel_lineinfo.md": {`since = '0.2.10, 2024-09-10'`, `title = 'NVFUSER_DUMP=debug_info'`},
+		"content/changes.md":                        {`kind = 'renamed'`, `version = '0.2.10'`, `title = 'NVFUSER_DUMP=debug_info'`, `url = '/options/dump/debug_info/'`, `subject = 'Rename debug_info to kernel_lineinfo (#1)'`},
 	} {
 		text := string(files[file])
 		if text == "" {

@@ -49,7 +49,7 @@ func TestNoteOrigin(t *testing.T) {
 	if strings.Contains(s, "/abs/") {
 		t.Errorf("the build machine's path is in the page:\n%s", s)
 	}
-	if !strings.Contains(s, `source = "team/t.md"`) || !strings.Contains(s, `edit_url = "https://git.test/edit/team/t.md"`) {
+	if !strings.Contains(s, `source = 'team/t.md'`) || !strings.Contains(s, `edit_url = 'https://git.test/edit/team/t.md'`) {
 		t.Errorf("source/edit_url not relative:\n%s", s)
 	}
 }

@@ -44,22 +44,22 @@ func TestRemovedCheckPages(t *testing.T) {
 	}
 	files := testsite.Tree(t, out)
 	for file, wants := range map[string][]string{
-		"content/errors/lower-old-wording.md": {`layout = "removed"`, `outputs = ["html"]`, `last_seen = "csrc/validation.cpp:799"`,
-			`removed = "0.2.1, 2024-03-04"`, `url = "https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222"`,
-			`replaced_by = "lower-vectorized-accesses-cannot-be-inline-with"`, `replaced_url = "/errors/lower-vectorized-accesses-cannot-be-inline-with/"`},
-		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = "0.2.30, 2025-05-06"`, `since = "0.0.5, 2023-01-02"`,
+		"content/errors/lower-old-wording.md": {`layout = 'removed'`, `outputs = ['html']`, `last_seen = 'csrc/validation.cpp:799'`,
+			`removed = '0.2.1, 2024-03-04'`, `url = 'https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222'`,
+			`replaced_by = 'lower-vectorized-accesses-cannot-be-inline-with'`, `replaced_url = '/errors/lower-vectorized-accesses-cannot-be-inline-with/'`},
+		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = '0.2.30, 2025-05-06'`, `since = '0.0.5, 2023-01-02'`,
 			// What the last revision that had it wrote, pinned to that commit.
-			`title = "Removed check: Vectorized accesses cannot be inline with computation: …"`,
-			`message = "Vectorized accesses cannot be inline with computation: {}"`, `condition = "x > 0"`, `check_kind = "internal-assert"`,
-			"[params.where]\ntext = \"csrc/validation.cpp:801\"\nurl = \"https://github.com/NVIDIA/Fuser/blob/4444444444444444444444444444444444444444/csrc/validation.cpp#L801\"",
-			"[params.last_commit]\ntext = \"444444444444\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/4444444444444444444444444444444444444444\"\nsubject = \"Touch validation\"",
-			"[params.commit]\ntext = \"333333333333\"\nurl = \"https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333\"\nsubject = \"Move the <upcast> check & co\"",
-			`Vectorized &lt;accesses&gt;`, `title = "csrc/other.cpp:7"`, `url = "/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/"`},
-		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ["/errors/segment-multiple-use-of-replicated-upcast-tensor/"]`,
+			`title = 'Removed check: Vectorized accesses cannot be inline with computation: …'`,
+			`message = 'Vectorized accesses cannot be inline with computation: {}'`, `condition = 'x > 0'`, `check_kind = 'internal-assert'`,
+			"[params.where]\ntext = 'csrc/validation.cpp:801'\nurl = 'https://github.com/NVIDIA/Fuser/blob/4444444444444444444444444444444444444444/csrc/validation.cpp#L801'",
+			"[params.last_commit]\ntext = '444444444444'\nurl = 'https://github.com/NVIDIA/Fuser/commit/4444444444444444444444444444444444444444'\nsubject = 'Touch validation'",
+			"[params.commit]\ntext = '333333333333'\nurl = 'https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333'\nsubject = 'Move the <upcast> check & co'",
+			`Vectorized &lt;accesses&gt;`, `title = 'csrc/other.cpp:7'`, `url = '/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/'`},
+		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ['/errors/segment-multiple-use-of-replicated-upcast-tensor/']`,
 			// The last commits that changed its function, newest first.
-			"[[params.function_changes]]\nwhen = \"0.2.30, 2025-05-06\"\n[params.function_changes.commit]\ntext = \"333333333333\"",
-			`subject = "Move the <upcast> check & co"`,
-			"[[params.function_changes]]\nwhen = \"0.2.1, 2024-03-04\""},
+			"[[params.function_changes]]\nwhen = '0.2.30, 2025-05-06'\n\n[params.function_changes.commit]\ntext = '333333333333'",
+			`subject = 'Move the <upcast> check & co'`,
+			"[[params.function_changes]]\nwhen = '0.2.1, 2024-03-04'"},
 	} {
 		text := string(files[file])
 		if text == "" {

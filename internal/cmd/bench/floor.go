@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
@@ -48,8 +47,7 @@ func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
 			return err
 		}
 		rel, _ := filepath.Rel(generatedContent, p)
-		title, body := splitTOML(data)
-		words, err := checkWords(data)
+		title, body, words, err := floorPage(data)
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, err)
 		}
@@ -63,19 +61,18 @@ func writeSiteFloor(dir, generatedContent string) (pages int, err error) {
 	return pages, writeFiles(dir, files)
 }
 
-// checkWords are the words a check page shows beside its body, as
-// Markdown: its message, its condition and its code (fenced as C++);
-// "" for any other page.
-func checkWords(data []byte) (string, error) {
-	if !bytes.Contains(data, []byte(`kind = "check"`)) {
-		return "", nil
-	}
+// floorPage reads a generated page: its title, its Markdown body and,
+// for a check page, the words it shows beside its body (checkWords). The
+// front matter is decoded, not matched as text: its quoting is the
+// encoder's business.
+func floorPage(data []byte) (title, body, words string, err error) {
 	s := string(data)
-	end := strings.Index(s[4:], "\n+++\n")
+	end := strings.Index(s[min(4, len(s)):], "\n+++\n")
 	if !strings.HasPrefix(s, "+++\n") || end < 0 {
-		return "", nil
+		return "", s, "", nil
 	}
 	var front struct {
+		Title  string `toml:"title"`
 		Params struct {
 			Kind      string `toml:"kind"`
 			Message   string `toml:"message"`
@@ -84,52 +81,31 @@ func checkWords(data []byte) (string, error) {
 		} `toml:"params"`
 	}
 	if _, err := toml.Decode(s[4:4+end+1], &front); err != nil {
-		return "", err
+		return "", "", "", err
 	}
-	p := front.Params
-	if p.Kind != "check" {
-		return "", nil
-	}
-	var b strings.Builder
-	b.WriteString("\n\n" + p.Message + "\n")
-	if p.Condition != "" {
-		b.WriteString("\nCondition: `" + p.Condition + "`\n")
-	}
-	if p.Code != "" {
-		fence := "```"
-		for strings.Contains(p.Code, fence) {
-			fence += "`"
-		}
-		b.WriteString("\n" + fence + "cpp\n" + strings.TrimRight(p.Code, "\n") + "\n" + fence + "\n")
-	}
-	return b.String(), nil
+	return front.Title, s[4+end+5:], checkWords(front.Params.Kind, front.Params.Message, front.Params.Condition, front.Params.Code), nil
 }
 
-// splitTOML splits a generated file into its title and the Markdown
-// after its TOML front matter.
-func splitTOML(data []byte) (title, body string) {
-	s := string(data)
-	if !strings.HasPrefix(s, "+++\n") {
-		return "", s
+// checkWords are the words a check page shows beside its body, as
+// Markdown: its message, its condition and its code (fenced as C++);
+// "" for any other page.
+func checkWords(kind, message, condition, code string) string {
+	if kind != "check" {
+		return ""
 	}
-	end := strings.Index(s[4:], "\n+++\n")
-	if end < 0 {
-		return "", s
+	var b strings.Builder
+	b.WriteString("\n\n" + message + "\n")
+	if condition != "" {
+		b.WriteString("\nCondition: `" + condition + "`\n")
 	}
-	front, body := s[4:4+end], s[4+end+5:]
-	for _, line := range strings.Split(front, "\n") {
-		if strings.HasPrefix(line, "[") {
-			break // a table: the top-level keys are over
+	if code != "" {
+		fence := "```"
+		for strings.Contains(code, fence) {
+			fence += "`"
 		}
-		if v, ok := strings.CutPrefix(line, "title = "); ok {
-			if t, err := strconv.Unquote(v); err == nil {
-				title = t
-			} else {
-				title = strings.Trim(v, `"'`)
-			}
-		}
+		b.WriteString("\n" + fence + "cpp\n" + strings.TrimRight(code, "\n") + "\n" + fence + "\n")
 	}
-	return title, body
+	return b.String()
 }
 
 // writeFiles writes files (slash-separated paths under dir, and their
