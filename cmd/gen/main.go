@@ -119,8 +119,10 @@ flags (build, check, serve):
 
 Every stage prints its line as it finishes; one still running after a few
 seconds says what it is doing, and a first-time npm ci announces itself.
-Builds and serve run Go's collector less often (GOGC=400, 1.5 GiB soft limit);
-a GOGC or GOMEMLIMIT in the environment wins (GOGC=100 for the least memory).
+Builds and serve run Go's collector less often (GOGC=400) under a soft memory
+limit: a quarter of the machine's memory for a build (1.5 to 8 GiB), 1.5 GiB
+for serve; a GOGC or GOMEMLIMIT in the environment wins (GOGC=100 for the
+least memory).
 
 flags (build, check):
   --template-metrics  print the time Hugo spent in each template (finding slow pages)

@@ -80,8 +80,9 @@ var initLivereload sync.Once
 
 // Run serves until stop closes.
 func Run(opt Options, stop <-chan struct{}) error {
-	// The whole session rebuilds under a build's collector policy.
-	defer gcpolicy.ForBuild()()
+	// The whole session rebuilds under a build's collector policy, with
+	// the small machine's memory limit: it stays up beside the editor.
+	defer gcpolicy.ForServe()()
 	if opt.Batch == 0 {
 		opt.Batch = 100 * time.Millisecond
 	}
