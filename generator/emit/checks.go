@@ -29,6 +29,11 @@ type checkFront struct {
 	Params  checkParams `toml:"params"`
 }
 
+// checkParams are a check page's facts. Those tagged toml:"-" reach the
+// page through its article, rendered by emit (checkarticle.go), and its
+// twin and search document; the front matter keeps what Hugo's layout
+// still shows itself, and the message, condition and code (what the
+// benchmarks' same-words floor gives plain Hugo).
 type checkParams struct {
 	Kind    string `toml:"kind"` // "check", for search filters
 	ID      string `toml:"id"`
@@ -42,46 +47,46 @@ type checkParams struct {
 	Condition string `toml:"condition,omitempty"`
 	// Printed is what nvFuser prints when the check fails, run-time values
 	// shown as {}.
-	Printed string `toml:"printed"`
+	Printed string `toml:"-"`
 	// PrintedHTML is the same, escaped, each value a slot labelled with
 	// the expression nvFuser prints there (checkslots.go); Values are the
 	// labels, in order. Both empty when the extractor could not tell.
-	PrintedHTML string   `toml:"printed_html,omitempty"`
-	Values      []string `toml:"values,omitempty"`
-	Where       Link     `toml:"where"` // file:line, pinned source link
-	Function    string   `toml:"function,omitempty"`
-	Within      string   `toml:"within,omitempty"` // the named function around a lambda
-	InMacro     string   `toml:"in_macro,omitempty"`
-	Area        string   `toml:"area"`
-	AreaURL     string   `toml:"area_url"`
+	PrintedHTML string   `toml:"-"`
+	Values      []string `toml:"-"`
+	Where       Link     `toml:"-"` // file:line, pinned source link
+	Function    string   `toml:"-"`
+	Within      string   `toml:"-"` // the named function around a lambda
+	InMacro     string   `toml:"-"`
+	Area        string   `toml:"-"`
+	AreaURL     string   `toml:"-"`
 	// Meaning is what the check means (checkmeaning.go); Try and Steps
 	// what to do about it: from the checkout, then config.toml's rules.
-	Meaning checkMeaning `toml:"meaning"`
+	Meaning checkMeaning `toml:"-"`
 	// Explanation is the file of explanations/ the page's body comes
 	// from; ExplainURL opens a new one, filled in, when there is none.
 	Explanation string     `toml:"explanation,omitempty"`
-	ExplainURL  string     `toml:"explain_url,omitempty"`
-	Try         []tryLine  `toml:"try,omitempty"`
-	Steps       []stepLine `toml:"steps,omitempty"`
+	ExplainURL  string     `toml:"-"`
+	Try         []tryLine  `toml:"-"`
+	Steps       []stepLine `toml:"-"`
 	// Code is the source around the call at the pinned commit, its first
 	// line CodeStart; CodeHTML the same highlighted, with line numbers and
 	// the call's lines marked (highlight.go): the page prints it as it is.
 	Code      string `toml:"code,omitempty"`
-	CodeStart int    `toml:"code_start,omitempty"`
-	CodeHTML  string `toml:"code_html,omitempty"`
+	CodeStart int    `toml:"-"`
+	CodeHTML  string `toml:"-"`
 	// Own keys, not the notes' "tests"/"variables"/"options", whose
 	// shapes the Markdown twin reads differently.
-	Tests []checkTest `toml:"expected_by,omitempty"`
+	Tests []checkTest `toml:"-"`
 	// SharedTests expect text this check shares with others, and nothing
 	// in them says which they reach.
-	SharedTests []checkTest `toml:"shares_text_with,omitempty"`
-	Notes       []Ref       `toml:"explained_by,omitempty"`
-	Variables   []Ref       `toml:"names_variables,omitempty"`
-	Options     []Ref       `toml:"names_options,omitempty"`
+	SharedTests []checkTest `toml:"-"`
+	Notes       []Ref       `toml:"-"`
+	Variables   []Ref       `toml:"-"`
+	Options     []Ref       `toml:"-"`
 	// From the git history: when the id first appeared, and its former ids.
-	Since       string   `toml:"since,omitempty"`
-	SinceCommit Link     `toml:"since_commit,omitempty"`
-	Earliest    bool     `toml:"earliest,omitempty"`
+	Since       string   `toml:"-"`
+	SinceCommit Link     `toml:"-"`
+	Earliest    bool     `toml:"-"`
 	Formerly    []string `toml:"formerly,omitempty"`
 	// FnChanges are the last commits that changed the function the check
 	// is in, newest first.
@@ -89,6 +94,10 @@ type checkParams struct {
 	// Report opens a new nvFuser issue about the check (the page's
 	// "report this" link; the since-your-build block adds the build).
 	Report string `toml:"report_url,omitempty"`
+	// ArticleHTML and ArticleTailHTML are the article (checkarticle.go):
+	// before and after the layout's "since your build" block.
+	ArticleHTML     string `toml:"article_html"`
+	ArticleTailHTML string `toml:"article_tail_html"`
 }
 
 type fnChange struct {
@@ -194,6 +203,10 @@ func (e *emitter) checkPages() error {
 		// problem Hugo finds in the page is named at the check's line.
 		pages[i] = keptPage{rel: "errors/" + c.ID + ".md", key: e.checkKey(c), origin: c.Where, build: func() (page, error) {
 			f := e.checkPage(c)
+			var err error
+			if f.Params.ArticleHTML, f.Params.ArticleTailHTML, err = e.checkArticle(&f.Params); err != nil {
+				return page{}, fmt.Errorf("article of %s: %w", c.ID, err)
+			}
 			file, doc, err := e.checkSearchDoc(f)
 			if err != nil {
 				return page{}, fmt.Errorf("search document of %s: %w", c.ID, err)

@@ -3,9 +3,11 @@ package emit
 import (
 	"errors"
 	"fmt"
+	"html/template"
 	"path"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/mdconf"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
@@ -78,6 +80,11 @@ type emitter struct {
 	inbound   map[string][]model.Location // site path -> places in nvFuser linking to it
 	twins     twinSet                     // see withTwin
 	moved     map[*model.Note][]string    // see movedPaths
+	// The check article's template, its site paths under this site's
+	// base URL: see checkArticle.
+	articleOnce sync.Once
+	article     *template.Template
+	articleErr  error
 }
 
 // Emit writes every generated page and the JSON API through w.

@@ -1,0 +1,68 @@
+package emit
+
+import (
+	"bytes"
+	_ "embed"
+	"html"
+	"html/template"
+	"regexp"
+
+	"github.com/nvfuser-handbook/handbook/generator/urls"
+)
+
+// A check page's article is rendered here, by Go's html/template (whose
+// escaping Hugo's templates share), from the check's typed front matter:
+// checkarticle.html. Hugo's layout (layouts/_partials/article/check.html)
+// keeps what depends on the site (breadcrumbs, the commit's age, the
+// explanation's Markdown, the "since your build" script) and places the
+// two parts. With the article in Hugo's template engine, the 4,641 check
+// pages took 1.7 of the render's CPU-s on the real handbook, and their
+// front matter (the code highlighted, the tests, the steps) was encoded
+// to TOML by emit only to be decoded again by Hugo (docs/benchmarks.md,
+// issue 35 round 5).
+
+//go:embed checkarticle.html
+var checkArticleText string
+
+var checkArticleTemplate = template.Must(template.New("check-article").Funcs(template.FuncMap{
+	// Set templates fill later, per site: see checkArticle.
+	"rel":       func(string) string { return "" },
+	"safe":      func(s string) template.HTML { return template.HTML(s) },
+	"breakable": breakable,
+	"set":       func(l Link) bool { return l != Link{} },
+}).Parse(checkArticleText))
+
+var breakAfter = regexp.MustCompile(`(::|[/:=,])`)
+
+// breakable escapes a path, symbol or NAME=value and lets it wrap after
+// "/", ":", "::", "=" and "," (layouts/_partials/breakable.html).
+func breakable(s string) template.HTML {
+	return template.HTML(breakAfter.ReplaceAllString(html.EscapeString(s), "$1<wbr>"))
+}
+
+// checkArticle renders the article of the check page whose params are p:
+// the part before the layout's "since your build" block and the part
+// after it. Site paths are served under the base URL's path, as Hugo's
+// relURL serves them.
+func (e *emitter) checkArticle(p *checkParams) (main, tail string, err error) {
+	e.articleOnce.Do(func() {
+		base := e.site.BaseURL
+		e.article, e.articleErr = checkArticleTemplate.Clone()
+		if e.articleErr == nil {
+			e.article.Funcs(template.FuncMap{"rel": func(u string) string { return urls.Served(base, u) }})
+		}
+	})
+	if e.articleErr != nil {
+		return "", "", e.articleErr
+	}
+	var b bytes.Buffer
+	if err := e.article.ExecuteTemplate(&b, "main", p); err != nil {
+		return "", "", err
+	}
+	main = b.String()
+	b.Reset()
+	if err := e.article.ExecuteTemplate(&b, "tail", p); err != nil {
+		return "", "", err
+	}
+	return main, b.String(), nil
+}

@@ -1,0 +1,71 @@
+package emit
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// TestCheckArticleInert: whatever nvFuser's code, a test or a note puts in
+// a check's facts stays text in the article emit renders: no element,
+// attribute or URL scheme of its own. Only the fields the template marks
+// safe (emit's own escaped HTML) carry markup.
+func TestCheckArticleInert(t *testing.T) {
+	const hostile = `</code></p><script>alert(1)</script><img src=x onerror=alert(2)>" onclick="alert(3)`
+	link := Link{Text: "csrc/a.cpp:1" + hostile, URL: "javascript:alert(4)"}
+	p := &checkParams{
+		ID: "hostile-check", KindTitle: "Internal " + hostile, Macro: "NVF_ERROR" + hostile,
+		Message: "msg " + hostile, Condition: "cond " + hostile, Printed: "printed " + hostile,
+		Where: link, Function: "fn" + hostile, Within: "outer" + hostile, Area: "area" + hostile, AreaURL: "/errors/area/x/",
+		Meaning:    checkMeaning{Kind: "kind " + hostile, Comment: srcComment{Text: "comment " + hostile, Where: link}},
+		ExplainURL: "javascript:alert(5)",
+		Steps:      []stepLine{{Text: "step " + hostile, Setting: "X=" + hostile, Guide: Ref{Title: "guide " + hostile, URL: "javascript:alert(6)"}, URL: "javascript:alert(7)"}},
+		Try:        []tryLine{{Setting: "NVFUSER_DUMP=" + hostile, URL: "/options/dump/x/", Why: "why " + hostile, Where: link, Notes: []Ref{{Title: "note " + hostile, URL: "/runbooks/n/"}}}},
+		Since:      "0.1 " + hostile, SinceCommit: Link{Text: "abc" + hostile, URL: "https://github.com/NVIDIA/Fuser/commit/abc", Subject: "subject " + hostile},
+		Formerly:    []string{"old" + hostile},
+		FnChanges:   []fnChange{{Commit: Link{Text: "def", Subject: "change " + hostile}, When: "when " + hostile}},
+		Tests:       []checkTest{{Name: "test " + hostile, Text: "expects " + hostile, Where: link, Evidence: "evidence " + hostile}},
+		SharedTests: []checkTest{{Text: "shared " + hostile, Shared: 3, Where: link}},
+		Notes:       []Ref{{Title: "note " + hostile, URL: "/runbooks/n/", Kind: "runbook" + hostile}},
+		Variables:   []Ref{{Title: "NVFUSER_X" + hostile, URL: "/env/nvfuser_x/"}},
+	}
+	e := &emitter{site: Site{BaseURL: "https://org.github.io/handbook/"}}
+	main, tail, err := e.checkArticle(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := map[string]bool{"section": true, "h2": true, "h3": true, "p": true, "ol": true, "ul": true, "li": true, "a": true, "code": true, "span": true, "pre": true, "div": true, "table": true, "caption": true, "tbody": true, "tr": true, "th": true, "td": true, "figure": true, "blockquote": true, "figcaption": true, "wbr": true}
+	for name, doc := range map[string]string{"main": main, "tail": tail} {
+		z := html.NewTokenizer(strings.NewReader(doc))
+		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+			tok := z.Token()
+			if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+				continue
+			}
+			if !allowed[tok.Data] {
+				t.Errorf("%s: element <%s>", name, tok.Data)
+			}
+			for _, a := range tok.Attr {
+				if strings.HasPrefix(a.Key, "on") || a.Key == "src" {
+					t.Errorf("%s: attribute %s=%q on <%s>", name, a.Key, a.Val, tok.Data)
+				}
+				if a.Key == "href" && strings.HasPrefix(strings.ToLower(a.Val), "javascript:") {
+					t.Errorf("%s: a javascript: link %q", name, a.Val)
+				}
+			}
+		}
+	}
+	text := html.UnescapeString(strings.ReplaceAll(main+tail, "<wbr>", ""))
+	for _, want := range []string{"msg " + hostile, "cond " + hostile, "comment " + hostile, "step " + hostile, "expects " + hostile, "note " + hostile} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q is not in the article as text", want)
+		}
+	}
+	// Site paths are served under the base URL's path, as relURL does.
+	for _, want := range []string{`href="/handbook/errors/area/x/"`, `href="/handbook/options/dump/x/"`, `href="/handbook/runbooks/n/"`, `href="/handbook/env/nvfuser_x/"`} {
+		if !strings.Contains(main+tail, want) {
+			t.Errorf("the article lacks %s", want)
+		}
+	}
+}
