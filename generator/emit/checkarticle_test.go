@@ -57,7 +57,7 @@ func TestCheckArticleInert(t *testing.T) {
 		}
 	}
 	text := html.UnescapeString(strings.ReplaceAll(main+tail, "<wbr>", ""))
-	for _, want := range []string{"msg " + hostile, "cond " + hostile, "comment " + hostile, "step " + hostile, "expects " + hostile, "note " + hostile} {
+	for _, want := range []string{"msg " + hostile, "old" + hostile, "change " + hostile, "cond " + hostile, "comment " + hostile, "step " + hostile, "expects " + hostile, "note " + hostile} {
 		if !strings.Contains(text, want) {
 			t.Errorf("%q is not in the article as text", want)
 		}

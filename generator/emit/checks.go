@@ -87,15 +87,16 @@ type checkParams struct {
 	Since       string   `toml:"-"`
 	SinceCommit Link     `toml:"-"`
 	Earliest    bool     `toml:"-"`
-	Formerly    []string `toml:"formerly,omitempty"`
+	Formerly    []string `toml:"-"`
 	// FnChanges are the last commits that changed the function the check
 	// is in, newest first.
-	FnChanges []fnChange `toml:"function_changes,omitempty"`
+	FnChanges []fnChange `toml:"-"`
 	// Report opens a new nvFuser issue about the check (the page's
 	// "report this" link; the since-your-build block adds the build).
-	Report string `toml:"report_url,omitempty"`
+	Report string `toml:"-"`
 	// ArticleHTML and ArticleTailHTML are the article (checkarticle.go):
-	// before and after the layout's "since your build" block.
+	// before and after the script of its "since your build" block, which
+	// the layout adds.
 	ArticleHTML     string `toml:"article_html"`
 	ArticleTailHTML string `toml:"article_tail_html"`
 }

@@ -56,10 +56,9 @@ func TestRemovedCheckPages(t *testing.T) {
 			"[params.commit]\ntext = '333333333333'\nurl = 'https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333'\nsubject = 'Move the <upcast> check & co'",
 			`Vectorized &lt;accesses&gt;`, `title = 'csrc/other.cpp:7'`, `url = '/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/'`},
 		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ['/errors/segment-multiple-use-of-replicated-upcast-tensor/']`,
-			// The last commits that changed its function, newest first.
-			"[[params.function_changes]]\nwhen = '0.2.30, 2025-05-06'\n\n[params.function_changes.commit]\ntext = '333333333333'",
-			`subject = 'Move the <upcast> check & co'`,
-			"[[params.function_changes]]\nwhen = '0.2.1, 2024-03-04'"},
+			// The last commits that changed its function, newest first, in
+			// the article (a TOML string: its quotes escaped).
+			`<ul class=\"commit-list\"><li>Move the &lt;upcast&gt; check &amp; co <span class=\"muted\">(0.2.30, 2025-05-06,</span> <a href=\"https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333\"><code>333333333333</code></a><span class=\"muted\">)</span></li><li><span class=\"muted\">(0.2.1, 2024-03-04,</span>`},
 	} {
 		text := string(files[file])
 		if text == "" {
