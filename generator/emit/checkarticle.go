@@ -45,6 +45,37 @@ func breakable(s string) template.HTML {
 // after it. Site paths are served under the base URL's path, as Hugo's
 // relURL serves them.
 func (e *emitter) checkArticle(p *checkParams) (main, tail string, err error) {
+	t, err := e.articleTemplate()
+	if err != nil {
+		return "", "", err
+	}
+	var b bytes.Buffer
+	if err := t.ExecuteTemplate(&b, "main", p); err != nil {
+		return "", "", err
+	}
+	main = b.String()
+	b.Reset()
+	if err := t.ExecuteTemplate(&b, "tail", p); err != nil {
+		return "", "", err
+	}
+	return main, b.String(), nil
+}
+
+// removedArticle renders the article of a removed check's page, below
+// its header and explanation.
+func (e *emitter) removedArticle(p *removedParams) (string, error) {
+	t, err := e.articleTemplate()
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	err = t.ExecuteTemplate(&b, "removed", p)
+	return b.String(), err
+}
+
+// articleTemplate is checkarticle.html with this site's base URL, made
+// once per emit.
+func (e *emitter) articleTemplate() (*template.Template, error) {
 	e.articleOnce.Do(func() {
 		base := e.site.BaseURL
 		e.article, e.articleErr = checkArticleTemplate.Clone()
@@ -52,17 +83,5 @@ func (e *emitter) checkArticle(p *checkParams) (main, tail string, err error) {
 			e.article.Funcs(template.FuncMap{"rel": func(u string) string { return urls.Served(base, u) }})
 		}
 	})
-	if e.articleErr != nil {
-		return "", "", e.articleErr
-	}
-	var b bytes.Buffer
-	if err := e.article.ExecuteTemplate(&b, "main", p); err != nil {
-		return "", "", err
-	}
-	main = b.String()
-	b.Reset()
-	if err := e.article.ExecuteTemplate(&b, "tail", p); err != nil {
-		return "", "", err
-	}
-	return main, b.String(), nil
+	return e.article, e.articleErr
 }

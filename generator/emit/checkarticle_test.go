@@ -69,3 +69,37 @@ func TestCheckArticleInert(t *testing.T) {
 		}
 	}
 }
+
+// TestRemovedArticle: a removed check's "last seen at" is the pinned
+// link when the history read its last revision, the bare place
+// otherwise; its words stay text.
+func TestRemovedArticle(t *testing.T) {
+	const hostile = `<script>alert(1)</script>`
+	e := &emitter{site: Site{BaseURL: "https://h.test/"}}
+	for _, c := range []struct {
+		p         removedParams
+		want, not []string
+	}{
+		{removedParams{LastSeen: "csrc/a.cpp:7" + hostile, ListURL: "/errors/removed/", Message: "msg " + hostile},
+			[]string{`<code>csrc/<wbr>a.cpp:<wbr>7&lt;script&gt;alert(1)&lt;/<wbr>script&gt;</code>`, `<a href="/errors/removed/">Every removed check</a>`, "msg &lt;script&gt;"},
+			[]string{"<script>"}},
+		{removedParams{LastSeen: "csrc/a.cpp:7", Where: Link{Text: "csrc/a.cpp:9", URL: "https://git.test/a.cpp#L9"}, ListURL: "/errors/removed/"},
+			[]string{`<a href="https://git.test/a.cpp#L9"><code>csrc/<wbr>a.cpp:<wbr>9</code></a>`},
+			[]string{"a.cpp:<wbr>7"}},
+	} {
+		got, err := e.removedArticle(&c.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("article lacks %s:\n%s", w, got)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(got, n) {
+				t.Errorf("article has %s:\n%s", n, got)
+			}
+		}
+	}
+}

@@ -26,20 +26,23 @@ type removedFront struct {
 	Params      removedParams `toml:"params"`
 }
 
+// removedParams are a removed check's facts. Those tagged toml:"-" reach
+// the page through its article, rendered by emit (removedArticle); the
+// front matter keeps what the layout shows itself.
 type removedParams struct {
 	Kind     string `toml:"kind"` // "removed-check"
 	ID       string `toml:"id"`
-	Fn       string `toml:"fn,omitempty"`
-	LastSeen string `toml:"last_seen,omitempty"` // file:line
-	Since    string `toml:"since"`
-	Added    Link   `toml:"added"`
-	Removed  string `toml:"removed"`
-	Commit   Link   `toml:"commit"`
-	Replaced string `toml:"replaced_by,omitempty"`
+	Fn       string `toml:"-"`
+	LastSeen string `toml:"-"` // file:line
+	Since    string `toml:"-"`
+	Added    Link   `toml:"-"`
+	Removed  string `toml:"-"`
+	Commit   Link   `toml:"-"`
+	Replaced string `toml:"-"`
 	// ReplacedURL is the page of what replaced it: today's check, or the
 	// removed page of the id it was reworded into.
-	ReplacedURL string `toml:"replaced_url,omitempty"`
-	ListURL     string `toml:"list_url"`
+	ReplacedURL string `toml:"-"`
+	ListURL     string `toml:"-"`
 	// Explanation is the file of explanations/ written while the check
 	// existed: the page's body.
 	Explanation string `toml:"explanation,omitempty"`
@@ -50,14 +53,16 @@ type removedParams struct {
 	CheckKind string `toml:"check_kind,omitempty"`
 	KindTitle string `toml:"check_kind_title,omitempty"`
 	Macro     string `toml:"macro,omitempty"`
-	Message   string `toml:"message,omitempty"`
-	Condition string `toml:"condition,omitempty"`
-	CodeHTML  string `toml:"code_html,omitempty"`
-	Where     Link   `toml:"where,omitempty"`
-	Last      Link   `toml:"last_commit,omitempty"`
-	LastWhen  string `toml:"last_when,omitempty"`
+	Message   string `toml:"-"`
+	Condition string `toml:"-"`
+	CodeHTML  string `toml:"-"`
+	Where     Link   `toml:"-"`
+	Last      Link   `toml:"-"`
+	LastWhen  string `toml:"-"`
 	// SameMessage are today's checks printing its last message elsewhere.
-	SameMessage []Ref `toml:"same_message,omitempty"`
+	SameMessage []Ref `toml:"-"`
+	// ArticleHTML is the page below its header and explanation.
+	ArticleHTML string `toml:"article_html"`
 }
 
 // maxSameMessage bounds the checks listed as printing the same text.
@@ -97,7 +102,16 @@ func (e *emitter) removedCheckPages() error {
 	siteKey := e.siteKey()
 	pages := make([]keptPage, len(removed))
 	for i, r := range removed {
-		pages[i] = keptPage{rel: "errors/" + r.ID + ".md", key: siteKey, build: func() (page, error) { return e.removedCheckPage(r, current), nil }}
+		pages[i] = keptPage{rel: "errors/" + r.ID + ".md", key: siteKey, build: func() (page, error) {
+			pg := e.removedCheckPage(r, current)
+			f := pg.front.(removedFront)
+			var err error
+			if f.Params.ArticleHTML, err = e.removedArticle(&f.Params); err != nil {
+				return page{}, fmt.Errorf("article of removed check %s: %w", r.ID, err)
+			}
+			pg.front = f
+			return pg, nil
+		}}
 	}
 	return e.putAllKept(pages)
 }

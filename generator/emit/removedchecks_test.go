@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gohugoio/hugo/parser/metadecoders"
+
 	"github.com/nvfuser-handbook/handbook/generator/emit"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/internal/testsite"
@@ -43,35 +45,44 @@ func TestRemovedCheckPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := testsite.Tree(t, out)
-	for file, wants := range map[string][]string{
-		"content/errors/lower-old-wording.md": {`layout = 'removed'`, `outputs = ['html']`, `last_seen = 'csrc/validation.cpp:799'`,
-			`removed = '0.2.1, 2024-03-04'`, `url = 'https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222'`,
-			`replaced_by = 'lower-vectorized-accesses-cannot-be-inline-with'`, `replaced_url = '/errors/lower-vectorized-accesses-cannot-be-inline-with/'`},
-		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {`removed = '0.2.30, 2025-05-06'`, `since = '0.0.5, 2023-01-02'`,
-			// What the last revision that had it wrote, pinned to that commit.
-			`title = 'Removed check: Vectorized accesses cannot be inline with computation: …'`,
-			`message = 'Vectorized accesses cannot be inline with computation: {}'`, `condition = 'x > 0'`, `check_kind = 'internal-assert'`,
-			"[params.where]\ntext = 'csrc/validation.cpp:801'\nurl = 'https://github.com/NVIDIA/Fuser/blob/4444444444444444444444444444444444444444/csrc/validation.cpp#L801'",
-			"[params.last_commit]\ntext = '444444444444'\nurl = 'https://github.com/NVIDIA/Fuser/commit/4444444444444444444444444444444444444444'\nsubject = 'Touch validation'",
-			"[params.commit]\ntext = '333333333333'\nurl = 'https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333'\nsubject = 'Move the <upcast> check & co'",
-			`Vectorized &lt;accesses&gt;`, `title = 'csrc/other.cpp:7'`, `url = '/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/'`},
-		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {`aliases = ['/errors/segment-multiple-use-of-replicated-upcast-tensor/']`,
-			// The last commits that changed its function, newest first, in
-			// the article (a TOML string: its quotes escaped).
-			`<ul class=\"commit-list\"><li>Move the &lt;upcast&gt; check &amp; co <span class=\"muted\">(0.2.30, 2025-05-06,</span> <a href=\"https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333\"><code>333333333333</code></a><span class=\"muted\">)</span></li><li><span class=\"muted\">(0.2.1, 2024-03-04,</span>`},
+	// Front matter keys, and the facts the article (rendered by emit)
+	// shows, as HTML.
+	for file, c := range map[string]struct{ front, article []string }{
+		"content/errors/lower-old-wording.md": {[]string{`layout = 'removed'`, `outputs = ['html']`},
+			[]string{`<code>csrc/<wbr>validation.cpp:<wbr>799</code>`,
+				`0.2.1, 2024-03-04 <a href="https://github.com/NVIDIA/Fuser/commit/2222222222222222222222222222222222222222">`,
+				`<a href="/errors/lower-vectorized-accesses-cannot-be-inline-with/"><code>lower-vectorized-accesses-cannot-be-inline-with</code></a> <span class="muted">(reworded)</span>`}},
+		"content/errors/lower-vectorized-accesses-cannot-be-inline-with.md": {
+			[]string{`title = 'Removed check: Vectorized accesses cannot be inline with computation: …'`, `check_kind = 'internal-assert'`},
+			[]string{`0.0.5, 2023-01-02 <a href="https://github.com/NVIDIA/Fuser/commit/1111111111111111111111111111111111111111">`,
+				`Move the &lt;upcast&gt; check &amp; co, 0.2.30, 2025-05-06 <a href="https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333">`,
+				// What the last revision that had it wrote, pinned to that commit.
+				`<code>Vectorized accesses cannot be inline with computation: {}</code>`, `<code>x &gt; 0</code>`,
+				`<a href="https://github.com/NVIDIA/Fuser/blob/4444444444444444444444444444444444444444/csrc/validation.cpp#L801"><code>csrc/<wbr>validation.cpp:<wbr>801</code></a> <span class="muted">(in</span> Touch validation, <span class="muted">0.2.25, 2025-01-01,</span> <a href="https://github.com/NVIDIA/Fuser/commit/4444444444444444444444444444444444444444"><code>444444444444</code></a>`,
+				`Vectorized &lt;accesses&gt;`,
+				`<a href="/errors/elsewhere-vectorized-accesses-cannot-be-inline-with/"><code>csrc/<wbr>other.cpp:<wbr>7</code></a>`}},
+		"content/errors/segment-replicated-upcast-tensor-used-more-than.md": {[]string{`aliases = ['/errors/segment-multiple-use-of-replicated-upcast-tensor/']`},
+			// The last commits that changed its function, newest first.
+			[]string{`<ul class="commit-list"><li>Move the &lt;upcast&gt; check &amp; co <span class="muted">(0.2.30, 2025-05-06,</span> <a href="https://github.com/NVIDIA/Fuser/commit/3333333333333333333333333333333333333333"><code>333333333333</code></a><span class="muted">)</span></li><li><span class="muted">(0.2.1, 2024-03-04,</span>`}},
 	} {
 		text := string(files[file])
 		if text == "" {
 			t.Errorf("%s not written", file)
 			continue
 		}
-		for _, w := range wants {
+		for _, w := range c.front {
 			if !strings.Contains(text, w) {
 				t.Errorf("%s lacks %s:\n%s", file, w, text)
 			}
 		}
+		article := frontParams(t, text)["article_html"].(string)
+		for _, w := range c.article {
+			if !strings.Contains(article, w) {
+				t.Errorf("%s: the article lacks %s:\n%s", file, w, article)
+			}
+		}
 	}
-	if page := string(files["content/errors/lower-vectorized-accesses-cannot-be-inline-with.md"]); strings.Contains(page, "replaced_by") {
+	if page := string(files["content/errors/lower-vectorized-accesses-cannot-be-inline-with.md"]); strings.Contains(page, "Replaced by</th><td><a") {
 		t.Errorf("a check that went without a successor names one:\n%s", page)
 	}
 	// api/errors.json lists the removed checks with pages, removed set,
@@ -156,4 +167,20 @@ func TestRemovedCheckPagesKept(t *testing.T) {
 			t.Errorf("%s: the kept page differs from a fresh emit's:\n%s\nwant:\n%s", c.name, got, want)
 		}
 	}
+}
+
+// frontParams decodes a generated page's front matter as Hugo does, and
+// returns its params.
+func frontParams(t *testing.T, text string) map[string]any {
+	t.Helper()
+	end := strings.Index(text[4:], "\n+++\n")
+	if !strings.HasPrefix(text, "+++\n") || end < 0 {
+		t.Fatalf("no front matter:\n%s", text)
+	}
+	m, err := metadecoders.Default.UnmarshalToMap([]byte(text[4:4+end+1]), metadecoders.TOML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	params, _ := m["params"].(map[string]any)
+	return params
 }
