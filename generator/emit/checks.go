@@ -30,7 +30,7 @@ type checkFront struct {
 }
 
 // checkParams are a check page's facts. Those tagged toml:"-" reach the
-// page through its article, rendered by emit (checkarticle.go), and its
+// page through its article, rendered by emit (articles.go), and its
 // twin and search document; the front matter keeps what Hugo's layout
 // still shows itself, and the message, condition and code (what the
 // benchmarks' same-words floor gives plain Hugo).
@@ -94,7 +94,7 @@ type checkParams struct {
 	// Report opens a new nvFuser issue about the check (the page's
 	// "report this" link; the since-your-build block adds the build).
 	Report string `toml:"-"`
-	// ArticleHTML and ArticleTailHTML are the article (checkarticle.go):
+	// ArticleHTML and ArticleTailHTML are the article (articles.go):
 	// before and after the script of its "since your build" block, which
 	// the layout adds.
 	ArticleHTML     string `toml:"article_html"`

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -19,6 +20,10 @@ type driftParams struct {
 	Kind   string       `toml:"kind"`
 	Total  int          `toml:"total"` // findings in all groups
 	Groups []driftGroup `toml:"groups,omitempty"`
+	// GroupsHTML is the groups with their findings, rendered by emit
+	// (articles.go): the front matter keeps each group's kind, title and
+	// count for the page's summary.
+	GroupsHTML string `toml:"groups_html"`
 }
 
 // driftGroup is the findings of one kind, in report order (see groupDrift).
@@ -26,14 +31,15 @@ type driftGroup struct {
 	Kind  string      `toml:"kind"`
 	Title string      `toml:"title"`
 	What  string      `toml:"what,omitempty"` // what the kind means, from model.DriftKinds
-	Items []driftItem `toml:"items"`
+	Count int         `toml:"count"`
+	Items []driftItem `toml:"-"`
 }
 
 type driftItem struct {
 	Subject string `toml:"subject"`
 	Detail  string `toml:"detail"`
 	Where   Link   `toml:"where"`
-	Path    string `toml:"path,omitempty"` // the page of what it is about, when it has one
+	URL     string `toml:"-"` // the page of what it is about, when it has one
 }
 
 // driftPage lists every disagreement between the sources, grouped by kind.
@@ -47,6 +53,11 @@ func (e *emitter) driftPage() error {
 	f.Params.Kind = "drift"
 	f.Params.Total = len(e.h.Drift)
 	f.Params.Groups = e.groupDrift()
+	html, err := e.driftGroups(f.Params.Groups)
+	if err != nil {
+		return fmt.Errorf("drift report: %w", err)
+	}
+	f.Params.GroupsHTML = html
 	return e.put("drift.md", page{front: f, twinAt: urls.Drift})
 }
 
@@ -56,12 +67,12 @@ func (e *emitter) driftPage() error {
 func (e *emitter) groupDrift() []driftGroup {
 	byKind := map[string][]driftItem{}
 	for _, d := range e.h.Drift {
-		byKind[d.Kind] = append(byKind[d.Kind], driftItem{Subject: d.Subject, Detail: d.Text(), Where: e.whereLink(d), Path: e.aboutPath(d)})
+		byKind[d.Kind] = append(byKind[d.Kind], driftItem{Subject: d.Subject, Detail: d.Text(), Where: e.whereLink(d), URL: e.aboutURL(d)})
 	}
 	var out []driftGroup
 	for _, k := range model.DriftKinds {
 		if items := byKind[k.Kind]; len(items) > 0 {
-			out = append(out, driftGroup{Kind: k.Kind, Title: k.Title, What: k.What, Items: items})
+			out = append(out, driftGroup{Kind: k.Kind, Title: k.Title, What: k.What, Count: len(items), Items: items})
 			delete(byKind, k.Kind)
 		}
 	}
@@ -71,7 +82,7 @@ func (e *emitter) groupDrift() []driftGroup {
 	}
 	sort.Strings(other)
 	for _, k := range other {
-		out = append(out, driftGroup{Kind: k, Title: k, Items: byKind[k]})
+		out = append(out, driftGroup{Kind: k, Title: k, Count: len(byKind[k]), Items: byKind[k]})
 	}
 	return out
 }
@@ -85,16 +96,16 @@ func (e *emitter) whereLink(d model.Drift) Link {
 	return e.link(d.Where)
 }
 
-// aboutPath is the page of what a finding is about: its note, option or
-// variable (every one the handbook knows has a page).
-func (e *emitter) aboutPath(d model.Drift) string {
+// aboutURL is the page of what a finding is about: its note, option or
+// variable (every one the handbook knows has a page, written by emit).
+func (e *emitter) aboutURL(d model.Drift) string {
 	switch {
 	case d.Note != nil:
-		return urls.PagePath(urls.Note(d.Note.Kind, d.Note.ID))
+		return urls.Note(d.Note.Kind, d.Note.ID)
 	case d.Option != nil:
-		return urls.PagePath(urls.Option(d.Option.Family, d.Option.Name))
+		return urls.Option(d.Option.Family, d.Option.Name)
 	case d.Variable != nil:
-		return urls.PagePath(urls.Var(d.Variable.Name))
+		return urls.Var(d.Variable.Name)
 	}
 	return ""
 }

@@ -10,18 +10,23 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
-// A check page's article is rendered here, by Go's html/template (whose
-// escaping Hugo's templates share), from the check's typed front matter:
-// checkarticle.html. Hugo's layout (layouts/_partials/article/check.html)
+// The parts of pages made of many facts and no Markdown are rendered
+// here, by Go's html/template (whose escaping Hugo's templates share),
+// from the pages' typed front matter: articles.html. They are a check's
+// article, a removed check's, and the drift report's groups of findings.
+//
+// A check page's article: Hugo's layout (layouts/_partials/article/check.html)
 // keeps what depends on the site (breadcrumbs, the commit's age, the
 // explanation's Markdown, the "since your build" script) and places the
 // two parts. With the article in Hugo's template engine, the 4,641 check
 // pages took 1.7 of the render's CPU-s on the real handbook, and their
 // front matter (the code highlighted, the tests, the steps) was encoded
 // to TOML by emit only to be decoded again by Hugo (docs/benchmarks.md,
-// issue 35 round 5).
+// issue 35 round 5). The drift report's groups: at 10,000 notes, 18,000
+// findings on one page, encoded to TOML, decoded by Hugo and rendered
+// twice (the page and its search document) by one goroutine.
 
-//go:embed checkarticle.html
+//go:embed articles.html
 var checkArticleText string
 
 var checkArticleTemplate = template.Must(template.New("check-article").Funcs(template.FuncMap{
@@ -61,6 +66,18 @@ func (e *emitter) checkArticle(p *checkParams) (main, tail string, err error) {
 	return main, b.String(), nil
 }
 
+// driftGroups renders the drift report's groups of findings, each after
+// a line break and the indent the layout's list had.
+func (e *emitter) driftGroups(groups []driftGroup) (string, error) {
+	t, err := e.articleTemplate()
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	err = t.ExecuteTemplate(&b, "drift-groups", groups)
+	return b.String(), err
+}
+
 // removedArticle renders the article of a removed check's page, below
 // its header and explanation.
 func (e *emitter) removedArticle(p *removedParams) (string, error) {
@@ -73,7 +90,7 @@ func (e *emitter) removedArticle(p *removedParams) (string, error) {
 	return b.String(), err
 }
 
-// articleTemplate is checkarticle.html with this site's base URL, made
+// articleTemplate is articles.html with this site's base URL, made
 // once per emit.
 func (e *emitter) articleTemplate() (*template.Template, error) {
 	e.articleOnce.Do(func() {

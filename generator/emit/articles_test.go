@@ -103,3 +103,36 @@ func TestRemovedArticle(t *testing.T) {
 		}
 	}
 }
+
+// TestDriftGroups: a finding's subject links the page it is about (served
+// under the base URL's path), its words stay text, and each group comes
+// after a line break and the list's indent, as the layout's list had it.
+func TestDriftGroups(t *testing.T) {
+	const hostile = `<script>alert(1)</script>`
+	e := &emitter{site: Site{BaseURL: "https://org.github.io/handbook/"}}
+	got, err := e.driftGroups([]driftGroup{
+		{Kind: "unknown-option", Title: "Unknown " + hostile, Count: 2, Items: []driftItem{
+			{Subject: "NVFUSER_DUMP=x" + hostile, Detail: "detail " + hostile, URL: "/options/dump/x/", Where: Link{Text: "notes/a.md:3"}},
+			{Subject: "bare" + hostile, Detail: "d", Where: Link{Text: "csrc/a.cpp:1", URL: "https://git.test/a.cpp#L1"}},
+		}},
+		{Kind: "k2", Title: "Second", Count: 0},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"\n  <section class=\"drift-group\" aria-labelledby=\"unknown-option\">",
+		`<a href="/handbook/options/dump/x/"><code>NVFUSER_DUMP=<wbr>x&lt;script&gt;alert(1)&lt;/<wbr>script&gt;</code></a>` + "\n</td>",
+		`<td data-label="Subject"><code>bare&lt;script&gt;`,
+		`<td data-label="Finding">detail &lt;script&gt;alert(1)&lt;/script&gt;</td>`,
+		`<a href="https://git.test/a.cpp#L1"><code>csrc/<wbr>a.cpp:<wbr>1</code></a>`,
+		"</section>\n\n  <section class=\"drift-group\" aria-labelledby=\"k2\">",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("groups lack %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "<script>") {
+		t.Errorf("a finding's markup is markup:\n%s", got)
+	}
+}
