@@ -27,15 +27,16 @@ import (
 // twice (the page and its search document) by one goroutine.
 
 //go:embed articles.html
-var checkArticleText string
+var articlesText string
 
-var checkArticleTemplate = template.Must(template.New("check-article").Funcs(template.FuncMap{
-	// Set templates fill later, per site: see checkArticle.
+var articlesTemplate = template.Must(template.New("check-article").Funcs(template.FuncMap{
+	// rel is set per site, by articleTemplate: site paths are served
+	// under the base URL's path, as Hugo's relURL serves them.
 	"rel":       func(string) string { return "" },
 	"safe":      func(s string) template.HTML { return template.HTML(s) },
 	"breakable": breakable,
 	"set":       func(l Link) bool { return l != Link{} },
-}).Parse(checkArticleText))
+}).Parse(articlesText))
 
 var breakAfter = regexp.MustCompile(`(::|[/:=,])`)
 
@@ -46,47 +47,36 @@ func breakable(s string) template.HTML {
 }
 
 // checkArticle renders the article of the check page whose params are p:
-// the part before the layout's "since your build" block and the part
-// after it. Site paths are served under the base URL's path, as Hugo's
-// relURL serves them.
+// the part before the script the layout adds for its "since your build"
+// block and the part after it.
 func (e *emitter) checkArticle(p *checkParams) (main, tail string, err error) {
-	t, err := e.articleTemplate()
-	if err != nil {
+	if main, err = e.renderArticle("main", p); err != nil {
 		return "", "", err
 	}
-	var b bytes.Buffer
-	if err := t.ExecuteTemplate(&b, "main", p); err != nil {
-		return "", "", err
-	}
-	main = b.String()
-	b.Reset()
-	if err := t.ExecuteTemplate(&b, "tail", p); err != nil {
-		return "", "", err
-	}
-	return main, b.String(), nil
+	tail, err = e.renderArticle("tail", p)
+	return main, tail, err
 }
 
 // driftGroups renders the drift report's groups of findings, each after
 // a line break and the indent the layout's list had.
 func (e *emitter) driftGroups(groups []driftGroup) (string, error) {
-	t, err := e.articleTemplate()
-	if err != nil {
-		return "", err
-	}
-	var b bytes.Buffer
-	err = t.ExecuteTemplate(&b, "drift-groups", groups)
-	return b.String(), err
+	return e.renderArticle("drift-groups", groups)
 }
 
 // removedArticle renders the article of a removed check's page, below
 // its header and explanation.
 func (e *emitter) removedArticle(p *removedParams) (string, error) {
+	return e.renderArticle("removed", p)
+}
+
+// renderArticle executes the template name of articles.html on data.
+func (e *emitter) renderArticle(name string, data any) (string, error) {
 	t, err := e.articleTemplate()
 	if err != nil {
 		return "", err
 	}
 	var b bytes.Buffer
-	err = t.ExecuteTemplate(&b, "removed", p)
+	err = t.ExecuteTemplate(&b, name, data)
 	return b.String(), err
 }
 
@@ -95,7 +85,7 @@ func (e *emitter) removedArticle(p *removedParams) (string, error) {
 func (e *emitter) articleTemplate() (*template.Template, error) {
 	e.articleOnce.Do(func() {
 		base := e.site.BaseURL
-		e.article, e.articleErr = checkArticleTemplate.Clone()
+		e.article, e.articleErr = articlesTemplate.Clone()
 		if e.articleErr == nil {
 			e.article.Funcs(template.FuncMap{"rel": func(u string) string { return urls.Served(base, u) }})
 		}
