@@ -1,6 +1,7 @@
 package urls
 
-// PageIDs are the ids the layouts give elements of a page (the skip
+// PageIDs are the ids the layouts (and the parts of pages emit renders,
+// generator/emit/articles.html) give elements of a page (the skip
 // link's "main", the table of contents' "toc-heading", a note page's
 // "s-history", ...). A Markdown heading whose anchor is one of them gets
 // the prefix a note's raw-HTML ids get ("user-content-"), in
