@@ -1,6 +1,8 @@
 package emit
 
 import (
+	stdhtml "html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -135,4 +137,31 @@ func TestDriftGroups(t *testing.T) {
 	if strings.Contains(got, "<script>") {
 		t.Errorf("a finding's markup is markup:\n%s", got)
 	}
+}
+
+// breakableRE is layouts/_partials/breakable.html's replacement, which
+// breakable must match byte for byte.
+var breakableRE = regexp.MustCompile(`(::|[/:=,])`)
+
+// TestBreakable: Go's breakable writes what the layouts' breakable.html
+// writes, for paths, symbols, settings and markup.
+func TestBreakable(t *testing.T) {
+	for _, s := range []string{"", "csrc/a.cpp:12", "nvfuser::ir::Val", ":::", "a::b:c", "NVFUSER_DUMP=a,b", "<x>&\"'/", "::", ":", "é/ü::"} {
+		want := breakableRE.ReplaceAllString(stdhtml.EscapeString(s), "$1<wbr>")
+		if got := string(breakable(s)); got != want {
+			t.Errorf("breakable(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+func FuzzBreakable(f *testing.F) {
+	for _, s := range []string{"a::b", ":::", "x/y=z,w", "<&>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := breakableRE.ReplaceAllString(stdhtml.EscapeString(s), "$1<wbr>")
+		if got := string(breakable(s)); got != want {
+			t.Fatalf("breakable(%q) = %q, want %q", s, got, want)
+		}
+	})
 }

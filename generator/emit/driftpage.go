@@ -28,18 +28,22 @@ type driftParams struct {
 
 // driftGroup is the findings of one kind, in report order (see groupDrift).
 type driftGroup struct {
-	Kind  string      `toml:"kind"`
-	Title string      `toml:"title"`
-	What  string      `toml:"what,omitempty"` // what the kind means, from model.DriftKinds
+	Kind  string `toml:"kind"`
+	Title string `toml:"title"`
+	What  string `toml:"what,omitempty"` // what the kind means, from model.DriftKinds
+	// Count is len(Items), for the page's summary: the findings
+	// themselves reach the page rendered (GroupsHTML), not as data.
 	Count int         `toml:"count"`
 	Items []driftItem `toml:"-"`
 }
 
+// driftItem is one finding, as articles.html's drift-group shows it (the
+// findings are not front matter).
 type driftItem struct {
-	Subject string `toml:"subject"`
-	Detail  string `toml:"detail"`
-	Where   Link   `toml:"where"`
-	URL     string `toml:"-"` // the page of what it is about, when it has one
+	Subject string
+	Detail  string
+	Where   Link
+	URL     string // the page of what it is about, when it has one
 }
 
 // driftPage lists every disagreement between the sources, grouped by kind.
@@ -72,7 +76,7 @@ func (e *emitter) groupDrift() []driftGroup {
 	var out []driftGroup
 	for _, k := range model.DriftKinds {
 		if items := byKind[k.Kind]; len(items) > 0 {
-			out = append(out, driftGroup{Kind: k.Kind, Title: k.Title, What: k.What, Count: len(items), Items: items})
+			out = append(out, driftGroup{Kind: k.Kind, Title: k.Title, What: k.What, Items: items})
 			delete(byKind, k.Kind)
 		}
 	}
@@ -82,7 +86,10 @@ func (e *emitter) groupDrift() []driftGroup {
 	}
 	sort.Strings(other)
 	for _, k := range other {
-		out = append(out, driftGroup{Kind: k, Title: k, Count: len(byKind[k]), Items: byKind[k]})
+		out = append(out, driftGroup{Kind: k, Title: k, Items: byKind[k]})
+	}
+	for i := range out {
+		out[i].Count = len(out[i].Items)
 	}
 	return out
 }
