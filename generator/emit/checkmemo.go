@@ -83,7 +83,23 @@ type keptPage struct {
 	// origin is where a problem Hugo finds in the page is named (see
 	// originAt); zero for a page made from no one place.
 	origin model.Location
+	// build makes the page's facts: its front matter's values, body and
+	// twin path, the cheap part. finish (nil for none) makes from them
+	// what is costly: the article, the search document. What finish adds
+	// depends on nothing but what build returned, the site and gen, which
+	// is what a build's PageCache keys the page on.
 	build  func() (page, error)
+	finish func(*page) error
+}
+
+// make is the whole page: its facts, then what finish makes of them.
+func (p keptPage) make() (page, error) {
+	pg, err := p.build()
+	if err != nil || p.finish == nil {
+		return pg, err
+	}
+	err = p.finish(&pg)
+	return pg, err
 }
 
 // putAllKept is putKept over many independent pages (the check pages, the
@@ -99,6 +115,9 @@ func (e *emitter) putAllKept(ps []keptPage) error {
 		}
 	}
 	e.w.SetOrigins(origins)
+	if e.w.Memo == nil && e.w.Cache != nil {
+		return e.putAllCached(ps)
+	}
 	todo := ps
 	if m := e.w.Memo; m != nil {
 		var kept []checkMemo
@@ -119,7 +138,7 @@ func (e *emitter) putAllKept(ps []keptPage) error {
 	}
 	errs := make([]error, len(todo))
 	parallel.For(len(todo), func(i int) {
-		errs[i] = e.putKept(todo[i].rel, todo[i].key, todo[i].build)
+		errs[i] = e.putKept(todo[i].rel, todo[i].key, todo[i].make)
 	})
 	return errors.Join(errs...)
 }

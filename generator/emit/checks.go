@@ -203,16 +203,19 @@ func (e *emitter) checkPages() error {
 		// Made from text of the checkout (message, condition, code): a
 		// problem Hugo finds in the page is named at the check's line.
 		pages[i] = keptPage{rel: "errors/" + c.ID + ".md", key: e.checkKey(c), origin: c.Where, build: func() (page, error) {
-			f := e.checkPage(c)
+			return page{front: e.checkPage(c), body: body, twinAt: urls.Check(c.ID)}, nil
+		}, finish: func(p *page) error {
+			f := p.front.(checkFront)
 			var err error
 			if f.Params.ArticleHTML, f.Params.ArticleTailHTML, err = e.checkArticle(&f.Params); err != nil {
-				return page{}, fmt.Errorf("article of %s: %w", c.ID, err)
+				return fmt.Errorf("article of %s: %w", c.ID, err)
 			}
 			file, doc, err := e.checkSearchDoc(f)
 			if err != nil {
-				return page{}, fmt.Errorf("search document of %s: %w", c.ID, err)
+				return fmt.Errorf("search document of %s: %w", c.ID, err)
 			}
-			return page{front: f, body: body, twinAt: urls.Check(c.ID), search: searchDoc{file, doc}}, nil
+			p.front, p.search = f, searchDoc{file, doc}
+			return nil
 		}}
 	}
 	if err := e.putAllKept(pages); err != nil {

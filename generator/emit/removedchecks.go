@@ -103,14 +103,15 @@ func (e *emitter) removedCheckPages() error {
 	pages := make([]keptPage, len(removed))
 	for i, r := range removed {
 		pages[i] = keptPage{rel: "errors/" + r.ID + ".md", key: siteKey, build: func() (page, error) {
-			pg := e.removedCheckPage(r, current)
-			f := pg.front.(removedFront)
+			return e.removedCheckPage(r, current), nil
+		}, finish: func(p *page) error {
+			f := p.front.(removedFront)
 			var err error
 			if f.Params.ArticleHTML, err = e.removedArticle(&f.Params); err != nil {
-				return page{}, fmt.Errorf("article of removed check %s: %w", r.ID, err)
+				return fmt.Errorf("article of removed check %s: %w", r.ID, err)
 			}
-			pg.front = f
-			return pg, nil
+			p.front = f
+			return nil
 		}}
 	}
 	return e.putAllKept(pages)

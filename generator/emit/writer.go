@@ -34,6 +34,9 @@ type Writer struct {
 	// Memo, when set, carries state from the previous run in this process
 	// (gen serve): see Memo.
 	Memo *Memo
+	// Cache, when set and Memo is not, carries the check pages of the last
+	// build between processes (gen build): see PageCache.
+	Cache *PageCache
 }
 
 // Memo is what one Emit hands the next in the same process (gen serve

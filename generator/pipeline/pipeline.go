@@ -15,6 +15,7 @@ package pipeline
 import (
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/explain"
+	"github.com/nvfuser-handbook/handbook/generator/internal/buildid"
 	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
 	"io"
 	"os"
@@ -215,6 +216,10 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 	if err := pending.Finish(); err != nil {
 		return nil, nil, err
 	}
+	// Saved only after a whole emit: a failed one keeps the last cache.
+	if err := w.Cache.Save(); err != nil {
+		return nil, nil, fmt.Errorf("emit: saving the page cache: %w", err)
+	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
 	r.emitWarnings = w.Warnings()
 	r.add("emit", t, emitDetail(s, w))
@@ -227,6 +232,9 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
+	if memo == nil {
+		w.Cache = openPageCache(s)
+	}
 	siteCfg := emit.Site{BaseURL: s.BaseURL, Locale: s.Locale, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
 		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
 	pending, err := emit.Pages(h, siteCfg, w)
@@ -256,7 +264,11 @@ func published(s *config.Settings) map[string]bool {
 }
 
 func emitDetail(s *config.Settings, w *emit.Writer) string {
-	return fmt.Sprintf("%d file(s) changed, %d removed, under %s", len(w.Written), len(w.Removed), ShowDir(s.ProjectDir, s.GeneratedDir()))
+	d := fmt.Sprintf("%d file(s) changed, %d removed, under %s", len(w.Written), len(w.Removed), ShowDir(s.ProjectDir, s.GeneratedDir()))
+	if c := w.Cache; c != nil && c.Reused+c.Made > 0 {
+		d += fmt.Sprintf("; %d of %d check pages as the last build made them", c.Reused, c.Reused+c.Made)
+	}
+	return d
 }
 
 // Build runs every stage and publishes into s.Out.
@@ -365,4 +377,15 @@ func freshnessVerdicts(h *model.Handbook) int {
 		n += len(note.Freshness)
 	}
 	return n
+}
+
+// openPageCache is the check pages the last build of this project made
+// (emit.PageCache), for this gen binary; nil, no cache, when the binary's
+// build ID cannot be read.
+func openPageCache(s *config.Settings) *emit.PageCache {
+	id, err := buildid.Self()
+	if err != nil {
+		return nil
+	}
+	return emit.OpenPageCache(filepath.Join(s.GeneratedDir(), "cache", "check-pages.bin"), id)
 }
