@@ -20,6 +20,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
@@ -143,23 +144,49 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 
 	r.Start("extract", "parsing the option sources, csrc, the notes and, on a first run, the checkout's git history", false)
 	t = time.Now()
+	// The git history (its cache, or a walk) and the links into the
+	// handbook are read beside the sources' extraction: none needs the
+	// others, and the extraction leaves a core idle much of its time.
+	type histRead struct {
+		hist *history.Result
+		err  error
+	}
+	histDone := make(chan histRead, 1)
+	go func() {
+		if in.Dir == "" || in.Shallow { // a shallow clone has no history (sources warned)
+			histDone <- histRead{}
+			return
+		}
+		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
+		histDone <- histRead{hist, err}
+	}()
+	type linksRead struct {
+		links   []model.InboundLink
+		skipped []model.Diagnostic
+	}
+	linksDone := make(chan linksRead, 1)
+	go func() {
+		var l linksRead
+		if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
+			l.links, l.skipped = linkscan.Scan(in.Tree, pre)
+		}
+		linksDone <- l
+	}()
 	facts, err := assemble.Extract(in)
+	hr, lr := <-histDone, <-linksDone
 	if err != nil {
 		return nil, nil, err
 	}
-	if in.Dir != "" && !in.Shallow { // a shallow clone has no history (sources warned)
-		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
-		if err != nil {
-			return nil, nil, fmt.Errorf("history of %s: %w", in.Dir, err)
-		}
-		facts.History = hist
-		in.Warnings = append(in.Warnings, history.Warnings(hist)...)
+	if hr.err != nil {
+		return nil, nil, fmt.Errorf("history of %s: %w", in.Dir, hr.err)
 	}
-	if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
-		links, skipped := linkscan.Scan(in.Tree, pre)
-		facts.Inbound = links
-		in.Warnings = append(in.Warnings, skipped...)
+	// Warnings in the order they had when read one after the other.
+	if hr.hist != nil {
+		facts.History = hr.hist
+		in.Warnings = append(in.Warnings, history.Warnings(hr.hist)...)
 	}
+	facts.Inbound = lr.links
+	in.Warnings = append(in.Warnings, lr.skipped...)
 	facts.FreshnessCache = filepath.Join(s.GeneratedDir(), "cache", "freshness.json")
 	facts.Overrides = s.Overrides
 	facts.CheckSteps = s.CheckSteps
@@ -206,19 +233,15 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
-func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, error) {
+func emitContent(s *config.Settings, r *Result, cache func() *emit.PageCache) (*emit.Writer, *emit.Pending, error) {
 	r.Start("emit", "writing Hugo content and the JSON API", false)
 	t := time.Now()
-	w, pending, err := emitPages(s, r.Handbook, nil)
+	w, pending, err := emitPages(s, r.Handbook, nil, cache)
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := pending.Finish(); err != nil {
 		return nil, nil, err
-	}
-	// Saved only after a whole emit: a failed one keeps the last cache.
-	if err := w.Cache.Save(); err != nil {
-		return nil, nil, fmt.Errorf("emit: saving the page cache: %w", err)
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
 	r.emitWarnings = w.Warnings()
@@ -228,12 +251,13 @@ func emitContent(s *config.Settings, r *Result) (*emit.Writer, *emit.Pending, er
 
 // emitPages runs the first part of emit, the pages; the JSON API and the
 // pruning of stale files are left pending. memo (nil for none) carries
-// what the previous emit of this process knew.
-func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo) (*emit.Writer, *emit.Pending, error) {
+// what the previous emit of this process knew; cache (nil for none) the
+// check pages of the last build.
+func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() *emit.PageCache) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
-	if memo == nil {
-		w.Cache = openPageCache(s)
+	if cache != nil {
+		w.Cache = cache()
 	}
 	siteCfg := emit.Site{BaseURL: s.BaseURL, Locale: s.Locale, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
 		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
@@ -286,14 +310,28 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 	defer unlock()
+	// The page cache (85 MB on the real handbook) is read while the
+	// checkout is, and written while Hugo renders: neither waits on it.
+	cache := readPageCache(s)
 	if err := Model(s, r); err != nil {
 		return r, err
 	}
 
-	w, emitted, err := emitContent(s, r)
+	w, emitted, err := emitContent(s, r, cache)
 	if err != nil {
 		return r, err
 	}
+	// Saved only after a whole emit: a failed one keeps the last cache.
+	// Every return waits for it (before the lock is let go).
+	saved := make(chan error, 1)
+	go func() { saved <- w.Cache.Save() }()
+	waitSaved := sync.OnceValue(func() error {
+		if err := <-saved; err != nil {
+			return fmt.Errorf("emit: saving the page cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
+		}
+		return nil
+	})
+	defer waitSaved()
 
 	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages", len(r.Handbook.Notes)), false)
 	t := time.Now()
@@ -339,6 +377,10 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		r.done(st)
 	}
 
+	if err := waitSaved(); err != nil {
+		publish.Discard(staged)
+		return r, err
+	}
 	r.Start("publish", "swapping the new site in", false)
 	t = time.Now()
 	if err := publish.Swap(staged, s.Out); err != nil {
@@ -379,13 +421,19 @@ func freshnessVerdicts(h *model.Handbook) int {
 	return n
 }
 
-// openPageCache is the check pages the last build of this project made
-// (emit.PageCache), for this gen binary; nil, no cache, when the binary's
-// build ID cannot be read.
-func openPageCache(s *config.Settings) *emit.PageCache {
-	id, err := buildid.Self()
-	if err != nil {
-		return nil
-	}
-	return emit.OpenPageCache(filepath.Join(s.GeneratedDir(), "cache", "check-pages.bin"), id)
+// readPageCache starts reading the check pages the last build of this
+// project made (emit.PageCache), for this gen binary, and returns what
+// waits for them: nil, no cache, when the binary's build ID cannot be
+// read.
+func readPageCache(s *config.Settings) func() *emit.PageCache {
+	done := make(chan *emit.PageCache, 1)
+	go func() {
+		id, err := buildid.Self()
+		if err != nil {
+			done <- nil
+			return
+		}
+		done <- emit.OpenPageCache(filepath.Join(s.GeneratedDir(), "cache", "check-pages.bin"), id)
+	}()
+	return sync.OnceValue(func() *emit.PageCache { return <-done })
 }

@@ -91,7 +91,7 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 	ss.in = in
 	r.Start("emit", "writing Hugo content", false)
 	t := time.Now()
-	w, pending, err := emitPages(ss.s, r.Handbook, ss.memo)
+	w, pending, err := emitPages(ss.s, r.Handbook, ss.memo, nil)
 	if err != nil {
 		return r, err
 	}
