@@ -241,8 +241,33 @@ func TestDeterministic(t *testing.T) {
 	if !strings.Contains(stdout, "0 file(s) changed") {
 		t.Errorf("a rerun with no input change rewrote generated files:\n%s", stdout)
 	}
+	// The second build took every check page from the cache the first
+	// left (emit.PageCache). A third, with the caches damaged, takes none
+	// and builds the same site.
+	reused := regexp.MustCompile(`(\d+) of (\d+) check pages as the last build made them`)
+	if m := reused.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("the second build did not reuse every check page: %v\n%s", m, stdout)
+	}
 	site2, gen2 := testsite.Tree(t, filepath.Join(proj, "public")), testsite.Tree(t, filepath.Join(proj, "generated", "content"))
-	for _, site := range []map[string][]byte{site1, site2} {
+	for _, name := range []string{"check-pages.bin", "lookup-features.bin"} {
+		file := filepath.Join(proj, "generated", "cache", name)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data[:len(data)/2], 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := gen(t, "", "--config", cfg)
+	if code != 0 {
+		t.Fatalf("a build with damaged caches failed: %s", stderr)
+	}
+	if m := reused.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
+		t.Errorf("a damaged page cache was used: %v", m)
+	}
+	site3 := testsite.Tree(t, filepath.Join(proj, "public"))
+	for _, site := range []map[string][]byte{site1, site2, site3} {
 		n := 0
 		for f := range site {
 			if strings.HasPrefix(f, "pagefind/") {
@@ -257,7 +282,7 @@ func TestDeterministic(t *testing.T) {
 	for _, pair := range []struct {
 		name string
 		a, b map[string][]byte
-	}{{"public", site1, site2}, {"generated", gen1, gen2}} {
+	}{{"public", site1, site2}, {"generated", gen1, gen2}, {"public, damaged caches", site1, site3}} {
 		if changed := testsite.Diff(pair.a, pair.b); len(changed) > 0 {
 			t.Errorf("%s: files differ between identical builds: %v", pair.name, changed)
 		}

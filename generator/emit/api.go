@@ -195,7 +195,11 @@ func (e *emitter) api() error {
 		r.LinkedFrom = strs(e.linkedFrom(e.notePaths(n)...))
 		notes = append(notes, r)
 	}
-	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, e.w.Memo.lookupMemo())
+	memo := e.w.Memo.lookupMemo()
+	if memo == nil {
+		memo = e.w.Lookup
+	}
+	idx := lookup.BuildWith(e.h.Notes, func(n *model.Note) string { return abs(urls.Note(n.Kind, n.ID)) }, memo)
 	idx.Options = lookupOptions(e.h, abs)
 	for _, v := range e.h.Variables {
 		idx.Vars = append(idx.Vars, lookup.VarDoc{Name: v.Name, URL: abs(urls.Var(v.Name))})

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"os"
 	"path"
-	"path/filepath"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 )
 
@@ -80,8 +80,7 @@ func OpenPageCache(path, gen string) *PageCache {
 }
 
 // Save writes the pages of this build (and only those: a page no longer
-// made is forgotten) over the cache file, through a temporary file so that
-// an interrupted save leaves the old cache or none.
+// made is forgotten) over the cache file.
 func (c *PageCache) Save() error {
 	if c == nil {
 		return nil
@@ -89,14 +88,7 @@ func (c *PageCache) Save() error {
 	c.mu.Lock()
 	data := encodePages(c.gen, c.next)
 	c.mu.Unlock()
-	if err := os.MkdirAll(filepath.Dir(c.path), 0o755); err != nil {
-		return err
-	}
-	tmp := c.path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, c.path)
+	return bincache.WriteFile(c.path, data)
 }
 
 // pageKey is the digest of what the page p at rel is made from beyond gen

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
 
@@ -54,9 +55,7 @@ func TestPageCodecDamaged(t *testing.T) {
 		t.Error("a file with bytes past its last page was read")
 	}
 	// A page count far past what the file holds allocates nothing.
-	huge := []byte(pagesMagic)
-	huge = appendString(huge, "g")
-	huge = append(huge, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)
+	huge := append(bincache.Header(pagesMagic, "g"), 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f)
 	if _, err := decodePages(huge, "g"); err == nil {
 		t.Error("a count of 2^63 pages was read")
 	}

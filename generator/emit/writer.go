@@ -37,6 +37,9 @@ type Writer struct {
 	// Cache, when set and Memo is not, carries the check pages of the last
 	// build between processes (gen build): see PageCache.
 	Cache *PageCache
+	// Lookup, when set and Memo is not, is the lookup index's memo a
+	// build read from generated/cache (the checks' features).
+	Lookup *lookup.Memo
 }
 
 // Memo is what one Emit hands the next in the same process (gen serve

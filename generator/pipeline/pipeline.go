@@ -15,8 +15,10 @@ package pipeline
 import (
 	"fmt"
 	"github.com/nvfuser-handbook/handbook/generator/explain"
+	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
 	"github.com/nvfuser-handbook/handbook/generator/internal/buildid"
 	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"io"
 	"os"
 	"path/filepath"
@@ -233,7 +235,7 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
-func emitContent(s *config.Settings, r *Result, cache func() *emit.PageCache) (*emit.Writer, *emit.Pending, error) {
+func emitContent(s *config.Settings, r *Result, cache func() buildCache) (*emit.Writer, *emit.Pending, error) {
 	r.Start("emit", "writing Hugo content and the JSON API", false)
 	t := time.Now()
 	w, pending, err := emitPages(s, r.Handbook, nil, cache)
@@ -252,12 +254,13 @@ func emitContent(s *config.Settings, r *Result, cache func() *emit.PageCache) (*
 // emitPages runs the first part of emit, the pages; the JSON API and the
 // pruning of stale files are left pending. memo (nil for none) carries
 // what the previous emit of this process knew; cache (nil for none) the
-// check pages of the last build.
-func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() *emit.PageCache) (*emit.Writer, *emit.Pending, error) {
+// check pages and features of the last build.
+func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() buildCache) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	if cache != nil {
-		w.Cache = cache()
+		c := cache()
+		w.Cache, w.Lookup = c.pages, c.lookup
 	}
 	siteCfg := emit.Site{BaseURL: s.BaseURL, Locale: s.Locale, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
 		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
@@ -310,9 +313,9 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 	defer unlock()
-	// The page cache (85 MB on the real handbook) is read while the
-	// checkout is, and written while Hugo renders: neither waits on it.
-	cache := readPageCache(s)
+	// The build's caches (85 MB on the real handbook) are read while the
+	// checkout is, and written while Hugo renders: neither waits on them.
+	cache := readBuildCache(s)
 	if err := Model(s, r); err != nil {
 		return r, err
 	}
@@ -324,10 +327,10 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// Saved only after a whole emit: a failed one keeps the last cache.
 	// Every return waits for it (before the lock is let go).
 	saved := make(chan error, 1)
-	go func() { saved <- w.Cache.Save() }()
+	go func() { saved <- cache().save() }()
 	waitSaved := sync.OnceValue(func() error {
 		if err := <-saved; err != nil {
-			return fmt.Errorf("emit: saving the page cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
+			return fmt.Errorf("emit: saving the build's cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
 		}
 		return nil
 	})
@@ -421,19 +424,45 @@ func freshnessVerdicts(h *model.Handbook) int {
 	return n
 }
 
-// readPageCache starts reading the check pages the last build of this
-// project made (emit.PageCache), for this gen binary, and returns what
-// waits for them: nil, no cache, when the binary's build ID cannot be
-// read.
-func readPageCache(s *config.Settings) func() *emit.PageCache {
-	done := make(chan *emit.PageCache, 1)
+// buildCache is what a build keeps of emit's work for the next build,
+// under generated/cache: the check pages (emit.PageCache) and the checks'
+// lookup features (lookup.Memo), both for this gen binary.
+type buildCache struct {
+	gen        string // the binary's Go build ID; "" for no cache
+	lookupFile string
+	pages      *emit.PageCache
+	lookup     *lookup.Memo
+}
+
+// readBuildCache starts reading the caches the last build of this
+// project left, and returns what waits for them. A binary whose build ID
+// cannot be read keeps no cache.
+func readBuildCache(s *config.Settings) func() buildCache {
+	done := make(chan buildCache, 1)
 	go func() {
 		id, err := buildid.Self()
 		if err != nil {
-			done <- nil
+			done <- buildCache{}
 			return
 		}
-		done <- emit.OpenPageCache(filepath.Join(s.GeneratedDir(), "cache", "check-pages.bin"), id)
+		dir := filepath.Join(s.GeneratedDir(), "cache")
+		c := buildCache{gen: id, lookupFile: filepath.Join(dir, "lookup-features.bin"), lookup: lookup.NewMemo()}
+		c.pages = emit.OpenPageCache(filepath.Join(dir, "check-pages.bin"), id)
+		if data, err := os.ReadFile(c.lookupFile); err == nil {
+			_ = c.lookup.UnmarshalTexts(data, id) // a damaged cache is none
+		}
+		done <- c
 	}()
-	return sync.OnceValue(func() *emit.PageCache { return <-done })
+	return sync.OnceValue(func() buildCache { return <-done })
+}
+
+// save writes what this build's emit left in the caches over their files.
+func (c buildCache) save() error {
+	if c.gen == "" {
+		return nil
+	}
+	if err := c.pages.Save(); err != nil {
+		return err
+	}
+	return bincache.WriteFile(c.lookupFile, c.lookup.MarshalTexts(c.gen))
 }

@@ -76,6 +76,7 @@ var stageOf = map[string]string{
 	"generator/internal/ghactions": "base", // GitHub Actions annotations (triage, the check-quality report)
 	"generator/internal/fsutil":    "base", // copying a tree (static files), writing files (tests)
 	"generator/internal/buildid":   "base", // the gen binary's Go build ID, which the page cache is keyed on
+	"generator/internal/bincache":  "base", // the encoding of the caches a build reads (check pages, lookup features)
 
 	"generator/pipeline": "outside",
 	"generator/preview":  "outside", // gen serve: runs the stages again as files change
