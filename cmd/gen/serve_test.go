@@ -69,9 +69,18 @@ func TestServeRebuildsOnChange(t *testing.T) {
 	waitFor(t, "the rebuilt page", func() bool { return strings.Contains(get(page), "second version") })
 	rebuilt := regexp.MustCompile(`notes changed: rebuilt in \S+, read .*emit \S+ \((\d+) file\(s\) changed\)`)
 	waitFor(t, "the rebuild report", func() bool { return rebuilt.MatchString(out.String()) })
-	m := rebuilt.FindAllStringSubmatch(out.String(), -1)
-	if n := m[len(m)-1][1]; n == "0" || len(n) > 1 {
-		t.Errorf("a one-note change rewrote %s generated files, want a few:\n%s", n, out.String())
+	// The watcher may deliver one save as two batches (under load, the
+	// truncation and the write): one rebuild rewrites a few files, and
+	// none rewrites many.
+	few := false
+	for _, m := range rebuilt.FindAllStringSubmatch(out.String(), -1) {
+		if len(m[1]) > 1 {
+			t.Errorf("a one-note change rewrote %s generated files, want a few:\n%s", m[1], out.String())
+		}
+		few = few || m[1] != "0"
+	}
+	if !few {
+		t.Errorf("a one-note change rewrote no generated file:\n%s", out.String())
 	}
 	_ = os.Remove(note)
 }
