@@ -116,14 +116,36 @@ func Pages(h *model.Handbook, site Site, w *Writer) (*Pending, error) {
 	return &Pending{e}, nil
 }
 
-// Finish writes the JSON API, the build record and the schemas, then
-// removes the files this emit did not produce.
+// Finish is HugoInputs, then API.
 func (p *Pending) Finish() error {
-	e := p.e
-	if err := e.run(e.writeLLMsFull, e.api, e.qualityAPI, e.coverageAPI, e.build, e.schemas); err != nil {
+	if err := p.HugoInputs(); err != nil {
 		return err
 	}
-	return e.w.Prune(ContentDir, StaticDir, DataDir, AssetsDir)
+	return p.API()
+}
+
+// HugoInputs writes the last files Hugo reads (llms-full.txt's pages,
+// the build record and the schemas, which are data too) and removes the
+// stale files among Hugo's inputs (content, data, assets): after it, the
+// generated folder is what Hugo is to render.
+func (p *Pending) HugoInputs() error {
+	e := p.e
+	if err := e.run(e.writeLLMsFull, e.build, e.schemas); err != nil {
+		return err
+	}
+	return e.w.RemoveStale(ContentDir, DataDir, AssetsDir)
+}
+
+// API writes the JSON API under the static folder, which Hugo does not
+// read (the render copies it after rendering): a build writes it while
+// Hugo renders. Then it removes the stale static files and records what
+// this emit produced.
+func (p *Pending) API() error {
+	e := p.e
+	if err := e.run(e.api, e.qualityAPI, e.coverageAPI); err != nil {
+		return err
+	}
+	return e.w.Prune(StaticDir)
 }
 
 func (e *emitter) run(steps ...func() error) error {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/nvfuser-handbook/handbook/generator/config"
@@ -33,10 +34,21 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := pending.Finish(); err != nil {
+	// A build renders between HugoInputs and API: API must write nothing
+	// Hugo reads, only under static/.
+	if err := pending.HugoInputs(); err != nil {
+		t.Fatal(err)
+	}
+	before := testsite.Tree(t, out)
+	if err := pending.API(); err != nil {
 		t.Fatal(err)
 	}
 	got := testsite.Tree(t, out)
+	for name, data := range got {
+		if !strings.HasPrefix(name, emit.StaticDir+"/") && name != emit.Manifest && !bytes.Equal(before[name], data) {
+			t.Errorf("%s: written by API, after Hugo has read its inputs", name)
+		}
+	}
 	// The Markdown twins live in memory until the render stage publishes
 	// them: compared as if under twins/.
 	for name, data := range pending.Twins() {

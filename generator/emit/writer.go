@@ -40,6 +40,12 @@ type Writer struct {
 	// Lookup, when set and Memo is not, is the lookup index's memo a
 	// build read from generated/cache (the checks' features).
 	Lookup *lookup.Memo
+
+	// previous are the files the earlier run produced (its manifest),
+	// read once by RemoveStale; legacy when it left no manifest.
+	manifestOnce sync.Once
+	previous     map[string]bool
+	legacy       bool
 }
 
 // Memo is what one Emit hands the next in the same process (gen serve
@@ -321,8 +327,21 @@ const Manifest = ".emitted"
 // run's files in Manifest. A tree with no Manifest comes from a gen older
 // than it; its unproduced files are taken to be gen's, once.
 func (w *Writer) Prune(dirs ...string) error {
+	if err := w.RemoveStale(dirs...); err != nil {
+		return err
+	}
 	sort.Strings(w.Written) // concurrent writes finish in any order
-	previous, legacy := w.readManifest()
+	return w.writeManifest()
+}
+
+// RemoveStale removes, under dirs, the files an earlier run wrote and
+// this one did not produce. A build removes the stale files Hugo would
+// read before it renders, and the stale static files once the JSON API
+// is written, beside the render; the manifest of the earlier run is read
+// once, before either.
+func (w *Writer) RemoveStale(dirs ...string) error {
+	w.manifestOnce.Do(func() { w.previous, w.legacy = w.readManifest() })
+	previous, legacy := w.previous, w.legacy
 	for _, d := range dirs {
 		base := filepath.Join(w.Root, d)
 		var stale, folders []string
@@ -357,7 +376,7 @@ func (w *Writer) Prune(dirs ...string) error {
 			_ = os.Remove(f) // only succeeds when empty
 		}
 	}
-	return w.writeManifest()
+	return nil
 }
 
 // readManifest returns the files the previous run produced; legacy is true

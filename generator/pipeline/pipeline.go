@@ -236,13 +236,14 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
 func emitContent(s *config.Settings, r *Result, cache func() buildCache) (*emit.Writer, *emit.Pending, error) {
-	r.Start("emit", "writing Hugo content and the JSON API", false)
+	r.Start("emit", "writing Hugo content", false)
 	t := time.Now()
 	w, pending, err := emitPages(s, r.Handbook, nil, cache)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := pending.Finish(); err != nil {
+	// The JSON API is left to Build, which writes it while Hugo renders.
+	if err := pending.HugoInputs(); err != nil {
 		return nil, nil, err
 	}
 	r.Written, r.Removed = len(w.Written), len(w.Removed)
@@ -336,8 +337,21 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	})
 	defer waitSaved()
 
-	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages", len(r.Handbook.Notes)), false)
+	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages; the JSON API is written beside it", len(r.Handbook.Notes)), false)
 	t := time.Now()
+	// The JSON API goes under generated/static, which Hugo does not read:
+	// it is written on the core Hugo leaves idle, and the render waits for
+	// it only to copy the static files. Every return waits for it.
+	apiDone := make(chan error, 1)
+	var apiTook time.Duration
+	go func() {
+		t := time.Now()
+		err := emitted.API()
+		apiTook = time.Since(t)
+		apiDone <- err
+	}()
+	waitAPI := sync.OnceValue(func() error { return <-apiDone })
+	defer waitAPI()
 	staged, err := publish.Staging(s.Out)
 	if err != nil {
 		return r, err
@@ -346,12 +360,17 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
 	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: w.Locate,
-		BaseURL: s.BaseURL, Extra: emitted.Twins()})
+		BaseURL: s.BaseURL, Extra: emitted.Twins(), BeforeStatic: waitAPI})
 	if err != nil {
 		publish.Discard(staged)
 		return r, err
 	}
 	r.Pages = res.Pages
+	if err := waitAPI(); err != nil {
+		publish.Discard(staged)
+		return r, err
+	}
+	r.Written, r.Removed = len(w.Written), len(w.Removed)
 	err = gate(func() (err error) {
 		r.SearchDocs, err = search.TakeDocs(staged)
 		return err
@@ -363,7 +382,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if r.SearchDocs != "" {
 		defer os.RemoveAll(r.SearchDocs)
 	}
-	r.add("render", t, fmt.Sprintf("%d pages", res.Pages))
+	r.add("render", t, fmt.Sprintf("%d pages; beside it, the JSON API in %s", res.Pages, apiTook.Round(time.Millisecond)))
 
 	for _, hook := range hooks.AfterRender {
 		t = time.Now()

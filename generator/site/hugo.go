@@ -57,6 +57,10 @@ type Options struct {
 	// files, by path below it ("runbooks/x/index.md"): emit's Markdown
 	// twins, which exist only in memory.
 	Extra map[string][]byte
+	// BeforeStatic, when set, is waited for after the render and before
+	// the static folders are copied: a build writes the JSON API under
+	// generated/static while Hugo renders.
+	BeforeStatic func() error
 }
 
 // renderTimeout bounds a render. Hugo 0.165 stops reading render errors
@@ -140,6 +144,11 @@ func Build(opt Options) (Result, error) {
 	}
 	// Before the cache moved under cache/, gen gave Hugo this folder.
 	_ = os.RemoveAll(filepath.Join(h.projectDir, "generated", ".hugo_cache"))
+	if opt.BeforeStatic != nil {
+		if err := opt.BeforeStatic(); err != nil {
+			return Result{}, err
+		}
+	}
 	if err := h.copyStatic(); err != nil {
 		return Result{}, err
 	}
