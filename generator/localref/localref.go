@@ -22,6 +22,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/internal/urlsafe"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -82,16 +83,25 @@ func (r *Resolver) byFile(real string) *model.Note {
 // Notes fills in the Target of every local destination of every note and
 // returns a warning, at the note's file and line, for each one that does
 // not resolve.
+//
+// Notes are resolved on every core: an SVG is read whole to be judged
+// (svgActive), and nvFuser's docs hold figures of a megabyte, tens of
+// milliseconds each.
 func (r *Resolver) Notes(notes []*model.Note) []model.Diagnostic {
-	var warnings []model.Diagnostic
-	for _, n := range notes {
+	each := make([][]model.Diagnostic, len(notes))
+	parallel.For(len(notes), func(j int) {
+		n := notes[j]
 		for i := range n.Local {
 			ref := &n.Local[i]
 			ref.Target = r.Resolve(n, ref.Dest, ref.Image)
 			if ref.Target.Kind == model.LocalUnresolved {
-				warnings = append(warnings, Warning(n, *ref))
+				each[j] = append(each[j], Warning(n, *ref))
 			}
 		}
+	})
+	var warnings []model.Diagnostic
+	for _, w := range each {
+		warnings = append(warnings, w...)
 	}
 	return warnings
 }
