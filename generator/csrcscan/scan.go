@@ -19,6 +19,7 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/checks"
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/vocab"
@@ -74,53 +75,26 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 	for _, e := range familyEnums {
 		families[e] = true
 	}
-	defs := checks.NewDefs()
-	var files []string
-	sources := map[string][]byte{}
+	// The walk lists the files (and what it could not enter), in order;
+	// each file is then read, lexed and scanned on every core, into a
+	// Reads of its own, merged in the walk's order so that the result is
+	// the one a walk reading each file in turn made.
+	type item struct {
+		file string
+		skip *model.Diagnostic // a place the walk could not enter
+	}
+	var items []item
 	walk := func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			if p == inputs.CodeDir || p == inputs.BindingsDir {
 				return err // no csrc/ at all: the caller pointed us at the wrong place
 			}
-			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()})
+			items = append(items, item{skip: &model.Diagnostic{Where: model.Location{File: p}, Message: err.Error()}})
 			return nil
 		}
-		if d.IsDir() || !inputs.IsCode(p) {
-			return nil
+		if !d.IsDir() && inputs.IsCode(p) {
+			items = append(items, item{file: p})
 		}
-		src, err := fs.ReadFile(root, p)
-		if err != nil {
-			// Refused by the checkout's reader (a named pipe, a link out
-			// of the checkout, over the size limit) or unreadable: the
-			// location names the file, the message says why.
-			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p}, Message: safefile.Why(err) + "; skipped"})
-			return nil
-		}
-		// A stray byte that is not UTF-8 (a Latin-1 "é" in a message)
-		// is replaced here, once, and said at its line: the checks' text
-		// goes into front matter and JSON, which must be UTF-8, and one
-		// such byte must not fail the build elsewhere, naming a
-		// generated file.
-		src, bad := safefile.ValidUTF8(src)
-		if bad > 0 {
-			r.Skipped = append(r.Skipped, model.Diagnostic{Where: model.Location{File: p, Line: bad},
-				Message: "not valid UTF-8 here; read with the bytes replaced by U+FFFD"})
-		}
-		toks, err := cpplex.Lex(src)
-		if err != nil {
-			line := 0
-			if le, ok := err.(*cpplex.Error); ok {
-				line = le.Line
-			}
-			r.Skipped = append(r.Skipped, model.Diagnostic{
-				Where:   model.Location{File: p, Line: line},
-				Message: fmt.Sprintf("scanned only up to here: %v", err),
-			})
-		}
-		scanFile(&r, p, toks, families)
-		defs.Merge(checks.ReadDefs(p, toks))
-		files = append(files, p)
-		sources[p] = src
 		return nil
 	}
 	if err := fs.WalkDir(root, inputs.CodeDir, walk); err != nil {
@@ -131,15 +105,44 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 			return r, fmt.Errorf("csrcscan: %w", err)
 		}
 	}
+	scanned := make([]fileScan, len(items))
+	parallel.For(len(items), func(i int) {
+		if items[i].file != "" {
+			scanned[i] = scanOne(root, items[i].file, families)
+		}
+	})
+	defs := checks.NewDefs()
+	var files []string
+	var sources [][]byte
+	for i, it := range items {
+		if it.skip != nil {
+			r.Skipped = append(r.Skipped, *it.skip)
+			continue
+		}
+		f := scanned[i]
+		r.Skipped = append(r.Skipped, f.skipped...)
+		if f.src == nil {
+			continue // unreadable: said in skipped
+		}
+		r.merge(&f.reads)
+		defs.Merge(f.defs)
+		files = append(files, it.file)
+		sources = append(sources, f.src)
+	}
 	// Checks need what every file defines (a wrapper macro in a header is
-	// used everywhere): a second pass over the sources kept from the first.
+	// used everywhere): a second pass over the sources kept from the first,
+	// on every core too (defs is only read from here on).
 	defs.Resolve()
-	for _, p := range files {
-		src := sources[p]
+	found := make([][]model.Check, len(files))
+	parallel.For(len(files), func(i int) {
+		src := sources[i]
 		toks, _ := cpplex.Lex(src) // the part before a lexing error still counts
-		cs := checks.FromTokensWith(p, toks, defs)
+		cs := checks.FromTokensWith(files[i], toks, defs)
 		checks.AttachCode(src, toks, cs)
 		checks.AttachContext(toks, cs)
+		found[i] = cs
+	})
+	for _, cs := range found {
 		r.Checks = append(r.Checks, cs...)
 	}
 	sortLocations(r.Env)
@@ -154,6 +157,74 @@ func Scan(root fs.FS, familyEnums []string) (Reads, error) {
 		return a.Line < b.Line
 	})
 	return r, nil
+}
+
+// fileScan is what one file holds: its source (nil when it could not be
+// read), its reads, its definitions and what was said of it.
+type fileScan struct {
+	src     []byte
+	reads   Reads
+	defs    *checks.Defs
+	skipped []model.Diagnostic
+}
+
+// scanOne reads, lexes and scans the file p.
+func scanOne(root fs.FS, p string, families map[string]bool) fileScan {
+	var f fileScan
+	src, err := fs.ReadFile(root, p)
+	if err != nil {
+		// Refused by the checkout's reader (a named pipe, a link out
+		// of the checkout, over the size limit) or unreadable: the
+		// location names the file, the message says why.
+		f.skipped = append(f.skipped, model.Diagnostic{Where: model.Location{File: p}, Message: safefile.Why(err) + "; skipped"})
+		return f
+	}
+	// A stray byte that is not UTF-8 (a Latin-1 "é" in a message) is
+	// replaced here, once, and said at its line: the checks' text goes
+	// into front matter and JSON, which must be UTF-8, and one such byte
+	// must not fail the build elsewhere, naming a generated file.
+	src, bad := safefile.ValidUTF8(src)
+	if bad > 0 {
+		f.skipped = append(f.skipped, model.Diagnostic{Where: model.Location{File: p, Line: bad},
+			Message: "not valid UTF-8 here; read with the bytes replaced by U+FFFD"})
+	}
+	toks, err := cpplex.Lex(src)
+	if err != nil {
+		line := 0
+		if le, ok := err.(*cpplex.Error); ok {
+			line = le.Line
+		}
+		f.skipped = append(f.skipped, model.Diagnostic{
+			Where:   model.Location{File: p, Line: line},
+			Message: fmt.Sprintf("scanned only up to here: %v", err),
+		})
+	}
+	f.reads = Reads{Env: map[string][]model.Location{}, Options: map[string][]model.Location{}, Defaults: map[string]model.CodeDefault{}}
+	scanFile(&f.reads, p, toks, families)
+	f.defs = checks.ReadDefs(p, toks)
+	if src == nil {
+		src = []byte{} // read, and empty
+	}
+	f.src = src
+	return f
+}
+
+// merge adds the reads of a file scanned after those in r: locations and
+// messages appended in order, a variable's default the first one seen.
+func (r *Reads) merge(o *Reads) {
+	for k, v := range o.Env {
+		r.Env[k] = append(r.Env[k], v...)
+	}
+	for k, v := range o.Options {
+		r.Options[k] = append(r.Options[k], v...)
+	}
+	r.Messages = append(r.Messages, o.Messages...)
+	r.pending = append(r.pending, o.pending...)
+	for k, v := range o.Defaults {
+		if _, seen := r.Defaults[k]; !seen {
+			r.Defaults[k] = v
+		}
+	}
 }
 
 // scanFile records the reads in one file's tokens.
