@@ -9,6 +9,7 @@ import (
 
 	"github.com/nvfuser-handbook/handbook/generator/inputs"
 	"github.com/nvfuser-handbook/handbook/generator/internal/cpplex"
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/internal/safefile"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 )
@@ -30,27 +31,38 @@ var (
 // pytest.raises(..., match=...) in Python. Unreadable files are skipped:
 // tests only add links to check pages.
 func ScanTests(root fs.FS) []model.ExpectedError {
-	var out []model.ExpectedError
+	// The walk lists the test files in order; each is read and scanned
+	// on every core, and the results joined in the walk's order.
+	var files []string
 	_ = fs.WalkDir(root, inputs.TestsDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return nil
-		}
-		// Expected messages are shown on check pages: made UTF-8 as
-		// csrcscan makes the checks' own.
-		switch path.Ext(p) {
-		case ".cpp", ".cu", ".h":
-			if src, err := fs.ReadFile(root, p); err == nil {
-				src, _ = safefile.ValidUTF8(src)
-				out = append(out, GTestExpectations(p, src)...)
-			}
-		case ".py":
-			if src, err := fs.ReadFile(root, p); err == nil {
-				src, _ = safefile.ValidUTF8(src)
-				out = append(out, PytestExpectations(p, src)...)
+		if err == nil && !d.IsDir() {
+			switch path.Ext(p) {
+			case ".cpp", ".cu", ".h", ".py":
+				files = append(files, p)
 			}
 		}
 		return nil
 	})
+	each := make([][]model.ExpectedError, len(files))
+	parallel.For(len(files), func(i int) {
+		p := files[i]
+		src, err := fs.ReadFile(root, p)
+		if err != nil {
+			return
+		}
+		// Expected messages are shown on check pages: made UTF-8 as
+		// csrcscan makes the checks' own.
+		src, _ = safefile.ValidUTF8(src)
+		if path.Ext(p) == ".py" {
+			each[i] = PytestExpectations(p, src)
+		} else {
+			each[i] = GTestExpectations(p, src)
+		}
+	})
+	var out []model.ExpectedError
+	for _, e := range each {
+		out = append(out, e...)
+	}
 	return out
 }
 
