@@ -35,13 +35,14 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 		from, to string
 	}
 	byEntry := map[int]map[string][]place{}
-	home := homeSpans(entries, at, spots)
+	ord := versionOrder(spots)
+	home := homeSpans(entries, at, spots, ord)
 	for _, s := range spots {
 		i, ok := at[s.Check]
 		if !ok {
 			continue
 		}
-		if !s.Current && s.File != entries[i].File && overlapsHome(s, home[i]) {
+		if !s.Current && s.File != entries[i].File && overlapsHome(s, home[i], ord) {
 			// While the check sat in its own file, this place in
 			// another file held a different check with the same id
 			// (two functions of one name, one message): not its past.
@@ -93,24 +94,52 @@ func AddPast(entries []Entry, spots []model.PastSpot) {
 	}
 }
 
-// span is the versions [from, to] a spot's check sat at its place; ""
-// bounds are open.
-type span struct{ from, to string }
+// versionOrder numbers the versions the spots name in CompareVersions'
+// order, equal versions ("0.2", "0.2.0") alike, from 1; "" is 0. Every
+// spot is compared with every span of its check's own file: comparing
+// numbers instead of parsing version strings each time was most of the
+// lookup index's past lines.
+func versionOrder(spots []model.PastSpot) map[string]int {
+	seen := map[string]bool{}
+	var vs []string
+	for _, s := range spots {
+		for _, v := range []string{s.From, s.To} {
+			if v != "" && !seen[v] {
+				seen[v] = true
+				vs = append(vs, v)
+			}
+		}
+	}
+	sort.Slice(vs, func(a, b int) bool { return model.CompareVersions(vs[a], vs[b]) < 0 })
+	ord := make(map[string]int, len(vs))
+	n := 0
+	for i, v := range vs {
+		if i == 0 || model.CompareVersions(vs[i-1], v) != 0 {
+			n++
+		}
+		ord[v] = n
+	}
+	return ord
+}
+
+// span is the versions [from, to] a spot's check sat at its place, as
+// versionOrder numbers them; 0 bounds are open.
+type span struct{ from, to int }
 
 // homeSpans are, per entry, the versions its check sat in today's file:
 // the spots there with versions, its line today reaching to now.
-func homeSpans(entries []Entry, at map[string]int, spots []model.PastSpot) map[int][]span {
+func homeSpans(entries []Entry, at map[string]int, spots []model.PastSpot, ord map[string]int) map[int][]span {
 	home := map[int][]span{}
 	for _, s := range spots {
 		i, ok := at[s.Check]
 		if !ok || s.File != entries[i].File || s.From == "" {
 			continue
 		}
-		to := s.To
+		to := ord[s.To]
 		if s.Current {
-			to = ""
+			to = 0
 		}
-		home[i] = append(home[i], span{s.From, to})
+		home[i] = append(home[i], span{ord[s.From], to})
 	}
 	return home
 }
@@ -118,15 +147,16 @@ func homeSpans(entries []Entry, at map[string]int, spots []model.PastSpot) map[i
 // overlapsHome: the versions of spot s, in another file, overlap a
 // version the check sat in its own file (sharing an end version is no
 // overlap: a file renamed within a version has both).
-func overlapsHome(s model.PastSpot, home []span) bool {
+func overlapsHome(s model.PastSpot, home []span, ord map[string]int) bool {
 	if s.From == "" || s.To == "" {
 		return false
 	}
+	from, to := ord[s.From], ord[s.To]
 	for _, h := range home {
-		if model.CompareVersions(s.From, h.from) < 0 && model.CompareVersions(s.To, h.from) <= 0 {
+		if from < h.from && to <= h.from {
 			continue // s ended before (or as) the check came home
 		}
-		if h.to != "" && model.CompareVersions(s.From, h.to) >= 0 {
+		if h.to != 0 && from >= h.to {
 			continue // s began after (or as) the check left home
 		}
 		return true

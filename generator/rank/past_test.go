@@ -1,6 +1,7 @@
 package rank
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -172,5 +173,15 @@ func TestPastInAnotherFileWhileHome(t *testing.T) {
 	}
 	if ok, _, _ := pastAt(&entries[0], "csrc/fusion_segmenter.cpp", 2010, "0.2.26"); ok {
 		t.Error("fusion_segmenter.cpp:2010 counted as the past of expr_sort.cpp's check")
+	}
+}
+
+// versionOrder numbers versions as CompareVersions orders them: numeric
+// parts, and versions that compare equal alike.
+func TestVersionOrder(t *testing.T) {
+	ord := versionOrder([]model.PastSpot{{From: "0.10.1", To: "0.9"}, {From: "0.2.0", To: "0.2"}, {From: "1.0", To: ""}})
+	want := map[string]int{"0.2": 1, "0.2.0": 1, "0.9": 2, "0.10.1": 3, "1.0": 4}
+	if !reflect.DeepEqual(ord, want) {
+		t.Errorf("versionOrder = %v, want %v", ord, want)
 	}
 }
