@@ -8,10 +8,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bep/logg"
@@ -170,11 +173,20 @@ func writeExtra(dir string, extra, old map[string][]byte, written func(string)) 
 			return fmt.Errorf("extra files: %q is not a path inside the site", rel)
 		}
 	}
+	var todo []string
 	for rel, data := range extra {
-		if prev, ok := old[rel]; ok && bytes.Equal(prev, data) {
-			continue
+		if prev, ok := old[rel]; !ok || !bytes.Equal(prev, data) {
+			todo = append(todo, rel)
 		}
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
+	}
+	sort.Strings(todo) // the first error is the same one every time
+	// Thousands of small files (the twins, the check pages' search
+	// documents), each a few syscalls: on every core.
+	errs := make([]error, len(todo))
+	var mu sync.Mutex
+	parallel.For(len(todo), func(i int) {
+		dst := filepath.Join(dir, filepath.FromSlash(todo[i]))
+		data := extra[todo[i]]
 		// The folder is almost always there (a twin sits beside its page):
 		// made only when the write says it is missing, a syscall less
 		// for each of thousands of files.
@@ -185,10 +197,18 @@ func writeExtra(dir string, extra, old map[string][]byte, written func(string)) 
 			}
 		}
 		if err != nil {
-			return fmt.Errorf("extra files: %w", err)
+			errs[i] = fmt.Errorf("extra files: %w", err)
+			return
 		}
 		if written != nil {
+			mu.Lock()
 			written(dst)
+			mu.Unlock()
+		}
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
 		}
 	}
 	for rel := range old {
