@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path"
+	"strings"
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
@@ -94,7 +95,8 @@ func (c *PageCache) Save() error {
 // pageKey is the digest of what the page p at rel is made from beyond gen
 // itself: site (the site's digest), key (what putKept keys the page on)
 // and the page's facts.
-func pageKey(site [sha256.Size]byte, key, rel string, p page) ([sha256.Size]byte, error) {
+// The head commit is marked in all of it (pagehead.go).
+func pageKey(site [sha256.Size]byte, key, rel string, p page, head pageHead) ([sha256.Size]byte, error) {
 	js, err := json.Marshal(p.front)
 	if err != nil {
 		return [sha256.Size]byte{}, err
@@ -102,12 +104,12 @@ func pageKey(site [sha256.Size]byte, key, rel string, p page) ([sha256.Size]byte
 	h := sha256.New()
 	h.Write(site[:])
 	for _, s := range []string{key, rel, p.body, p.twinAt, p.search.file} {
-		h.Write([]byte(s))
+		h.Write([]byte(head.markString(s)))
 		h.Write([]byte{0})
 	}
-	h.Write(p.search.doc)
+	h.Write(head.markBytes(p.search.doc))
 	h.Write([]byte{0})
-	h.Write(js)
+	h.Write(head.markBytes(js))
 	var sum [sha256.Size]byte
 	h.Sum(sum[:0])
 	return sum, nil
@@ -115,9 +117,10 @@ func pageKey(site [sha256.Size]byte, key, rel string, p page) ([sha256.Size]byte
 
 // siteDigest is the digest of the site a page is made for: every field
 // but Published, which only note pages read (movedPaths), and which a
-// build's own output changes.
-func siteDigest(s Site) ([sha256.Size]byte, error) {
+// build's own output changes; the head commit marked.
+func siteDigest(s Site, head pageHead) ([sha256.Size]byte, error) {
 	s.Published = nil
+	s.RepoRef = head.markString(s.RepoRef)
 	js, err := json.Marshal(s)
 	if err != nil {
 		return [sha256.Size]byte{}, err
@@ -138,24 +141,47 @@ func (c *PageCache) reuse(rel string, key [sha256.Size]byte) (cachedPage, bool) 
 	return old, true
 }
 
-// put records the page made at rel.
-func (c *PageCache) put(rel string, key [sha256.Size]byte, data []byte, tw twinDoc, hasTwin bool, search searchDoc) {
-	p := cachedPage{Key: key, Data: data, HasTwin: hasTwin, SearchFile: search.file, SearchDoc: search.doc}
+// put records the page made at rel, the head commit marked in it; a page
+// that cannot be marked (pagehead.go) is made, and not kept.
+func (c *PageCache) put(rel string, key [sha256.Size]byte, data []byte, tw twinDoc, hasTwin bool, search searchDoc, head pageHead) {
+	c.mu.Lock()
+	c.Made++
+	c.mu.Unlock()
+	p := cachedPage{Key: key, HasTwin: hasTwin, SearchFile: search.file}
+	ok := true
+	mark := func(b []byte) []byte {
+		m, can := head.store(b)
+		ok = ok && can
+		return m
+	}
+	markString := func(s string) string {
+		m, can := head.storeString(s)
+		ok = ok && can
+		return m
+	}
+	p.Data, p.SearchDoc = mark(data), mark(search.doc)
 	if hasTwin {
-		p.Twin = cachedTwin{Path: tw.path, Title: tw.title, Link: tw.link, Kind: tw.kind, Status: tw.status, Body: tw.body, Facts: tw.facts, Weight: tw.weight, Key: tw.key}
+		p.Twin = cachedTwin{Path: markString(tw.path), Title: markString(tw.title), Link: markString(tw.link), Kind: markString(tw.kind), Status: markString(tw.status),
+			Body: markString(tw.body), Facts: markString(tw.facts), Weight: tw.weight, Key: tw.key}
+	}
+	// A title holding the head would have its collation key (Twin.Key)
+	// made from it, which unmarking would not mend.
+	if !ok || strings.Contains(p.SearchFile, headMark) || (head != "" && strings.Contains(tw.title, string(head))) {
+		return
 	}
 	c.mu.Lock()
 	c.next[rel] = p
-	c.Made++
 	c.mu.Unlock()
 }
 
-// memo is the kept page as gen serve's memo holds one, for addKept.
-func (p cachedPage) memo() checkMemo {
-	m := checkMemo{ok: p.HasTwin, search: searchDoc{file: p.SearchFile, doc: p.SearchDoc}}
+// memo is the kept page as gen serve's memo holds one, for addKept, with
+// the build's head commit written back.
+func (p cachedPage) memo(head pageHead) checkMemo {
+	m := checkMemo{ok: p.HasTwin, search: searchDoc{file: p.SearchFile, doc: head.unmark(p.SearchDoc)}}
 	if p.HasTwin {
 		t := p.Twin
-		m.twin = twinDoc{path: t.Path, title: t.Title, link: t.Link, kind: t.Kind, status: t.Status, body: t.Body, facts: t.Facts, weight: t.Weight, key: t.Key}
+		u := head.unmarkString
+		m.twin = twinDoc{path: u(t.Path), title: u(t.Title), link: u(t.Link), kind: u(t.Kind), status: u(t.Status), body: u(t.Body), facts: u(t.Facts), weight: t.Weight, key: t.Key}
 		if t.Kind != "family" {
 			m.twin.file = m.twin.bytes()
 		}
@@ -168,28 +194,29 @@ func (p cachedPage) memo() checkMemo {
 // the same digest; the others are made whole, on every core.
 func (e *emitter) putAllCached(ps []keptPage) error {
 	c := e.w.Cache
-	site, err := siteDigest(e.site)
+	head := headOf(e.h.Revision.Commit)
+	site, err := siteDigest(e.site, head)
 	if err != nil {
 		return err
 	}
 	errs := make([]error, len(ps))
 	parallel.For(len(ps), func(i int) {
-		errs[i] = e.putCached(c, site, ps[i])
+		errs[i] = e.putCached(c, site, head, ps[i])
 	})
 	return errors.Join(errs...)
 }
 
-func (e *emitter) putCached(c *PageCache, site [sha256.Size]byte, kp keptPage) error {
+func (e *emitter) putCached(c *PageCache, site [sha256.Size]byte, head pageHead, kp keptPage) error {
 	p, err := kp.build()
 	if err != nil {
 		return err
 	}
 	file := path.Join(ContentDir, kp.rel)
-	key, keyErr := pageKey(site, kp.key, kp.rel, p)
+	key, keyErr := pageKey(site, kp.key, kp.rel, p, head)
 	if keyErr == nil {
 		if old, ok := c.reuse(kp.rel, key); ok {
-			e.addKept([]checkMemo{old.memo()})
-			return e.w.Write(file, old.Data)
+			e.addKept([]checkMemo{old.memo(head)})
+			return e.w.Write(file, head.unmark(old.Data))
 		}
 	}
 	if kp.finish != nil {
@@ -202,7 +229,7 @@ func (e *emitter) putCached(c *PageCache, site [sha256.Size]byte, kp keptPage) e
 		return err
 	}
 	if keyErr == nil {
-		c.put(kp.rel, key, data, tw, ok, p.search)
+		c.put(kp.rel, key, data, tw, ok, p.search, head)
 	}
 	return nil
 }

@@ -255,3 +255,66 @@ func sameTree(t *testing.T, a, b string) {
 		}
 	}
 }
+
+// Every check page links into nvFuser's source at the head commit. A
+// build at a newer head takes back the pages whose facts did not change,
+// with the new head in every link, and makes anew the pages that show
+// the head otherwise (a check the head commit added shows its short
+// hash); the result is what a build without the cache makes.
+func TestPageCacheAcrossHeads(t *testing.T) {
+	const h1, h2 = "1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"
+	handbook := func(head string) *model.Handbook {
+		h := &model.Handbook{HasSource: true, HasHistory: true, Revision: model.Revision{Commit: head, Date: "2026-01-02T00:00:00Z"},
+			Checks: []*model.Check{
+				{ID: "lower-one", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{"One"}, Function: "lower",
+					Where: model.Location{File: "csrc/a.cpp", Line: 10}, EndLine: 10, Code: "NVF_ERROR(x, \"One\");", CodeStart: 10},
+				// Added by the first head: its page shows that commit's
+				// short hash, which is not the head at the second.
+				{ID: "lower-new", Macro: "NVF_ERROR", Kind: model.CheckInternal, Pieces: []string{"New"}, Function: "lower",
+					Where: model.Location{File: "csrc/a.cpp", Line: 20}, EndLine: 20,
+					History: &model.History{Added: model.Event{Commit: h1, Date: "2026-01-02", Version: "0.3.0"}}},
+			},
+		}
+		h.Index()
+		return h
+	}
+	site := Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}
+	cachePath := filepath.Join(t.TempDir(), "pages.bin")
+	emit := func(h *model.Handbook, gen string) (*PageCache, string, map[string][]byte) {
+		out := t.TempDir()
+		w := NewWriter(out)
+		if gen != "" {
+			w.Cache = OpenPageCache(cachePath, gen)
+		}
+		site := site
+		site.RepoRef = SourceRef(h.Revision, site.RepoRef) // as the pipeline sets it
+		p, err := Pages(h, site, w)
+		if err == nil {
+			err = p.Finish()
+		}
+		if err == nil {
+			err = w.Cache.Save()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w.Cache, out, p.Twins()
+	}
+	emit(handbook(h1), "g")
+	c, cached, cachedTwins := emit(handbook(h2), "g")
+	if c.Reused != 1 || c.Made != 1 {
+		t.Errorf("at the second head: reused %d, made %d; want 1, 1 (lower-new shows the first head's short hash)", c.Reused, c.Made)
+	}
+	_, cold, coldTwins := emit(handbook(h2), "")
+	sameTree(t, cold, cached)
+	if !reflect.DeepEqual(cachedTwins, coldTwins) {
+		t.Error("the twins and search documents differ from a build without the cache")
+	}
+	page, err := os.ReadFile(filepath.Join(cached, "content/errors/lower-one.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(page, []byte("/blob/"+h2+"/csrc/a.cpp")) || bytes.Contains(page, []byte(h1)) || bytes.Contains(page, []byte(headMark)) {
+		t.Errorf("the reused page does not link the second head's source:\n%s", page)
+	}
+}
