@@ -35,7 +35,7 @@ func main() {
 	hugoFlag := flag.String("hugo", "", "with -serve: the hugo command to compare with (default: hugo on PATH)")
 	source := flag.String("source", "", "with -notes: measure this nvFuser checkout and notes folder (the real handbook) instead of a synthetic corpus; -n is ignored")
 	notesDir := flag.String("notes", "", "with -source: the notes, as gen's --notes (folders or globs), comma-separated")
-	warm := flag.Bool("warm", false, "start every timed build with the cache of an untimed first build (git history, freshness), as the publishing workflow restores it")
+	warm := flag.Bool("warm", false, "start every timed build with the cache of an untimed first build (git history, freshness, check pages, lookup features), as the publishing workflow restores it")
 	seedCache := flag.String("cache", "", "with -warm: a generated/cache folder the untimed first build starts from (a cache from an earlier run: no cold walk of the git history)")
 	flag.Parse()
 	var real *realInputs

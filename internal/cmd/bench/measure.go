@@ -70,8 +70,9 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*M
 	var buildCPUs, floorCPUs, cpuRatios []float64
 	var s *config.Settings
 	// A warm cache (-warm): a first build, untimed, whose generated/cache
-	// (the git history walk, freshness verdicts) every timed run starts
-	// with, as the publishing workflow restores it.
+	// (the git history walk, freshness verdicts, check pages, lookup
+	// features) every timed run starts with, as the publishing workflow
+	// restores it.
 	var warmCache string
 	if warm {
 		proj := filepath.Join(tmp, "project-warm")
