@@ -144,22 +144,7 @@ func TestPageCacheReuse(t *testing.T) {
 	// emit is one build's emit into a new folder: its cache (none when
 	// gen is ""), the folder and the twins and search documents.
 	emit := func(h *model.Handbook, site Site, gen string) (*PageCache, string, map[string][]byte) {
-		out := t.TempDir()
-		w := NewWriter(out)
-		if gen != "" {
-			w.Cache = OpenPageCache(cachePath, gen)
-		}
-		p, err := Pages(h, site, w)
-		if err == nil {
-			err = p.Finish()
-		}
-		if err == nil {
-			err = w.Cache.Save()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return w.Cache, out, p.Twins()
+		return emitCached(t, h, site, cachePath, gen)
 	}
 	build := func(h *model.Handbook, site Site, gen string) (*PageCache, string) {
 		c, out, _ := emit(h, site, gen)
@@ -281,24 +266,9 @@ func TestPageCacheAcrossHeads(t *testing.T) {
 	site := Site{BaseURL: "https://h.test/", RepoURL: "https://github.com/NVIDIA/Fuser", RepoRef: "main"}
 	cachePath := filepath.Join(t.TempDir(), "pages.bin")
 	emit := func(h *model.Handbook, gen string) (*PageCache, string, map[string][]byte) {
-		out := t.TempDir()
-		w := NewWriter(out)
-		if gen != "" {
-			w.Cache = OpenPageCache(cachePath, gen)
-		}
 		site := site
 		site.RepoRef = SourceRef(h.Revision, site.RepoRef) // as the pipeline sets it
-		p, err := Pages(h, site, w)
-		if err == nil {
-			err = p.Finish()
-		}
-		if err == nil {
-			err = w.Cache.Save()
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		return w.Cache, out, p.Twins()
+		return emitCached(t, h, site, cachePath, gen)
 	}
 	emit(handbook(h1), "g")
 	c, cached, cachedTwins := emit(handbook(h2), "g")
@@ -317,4 +287,27 @@ func TestPageCacheAcrossHeads(t *testing.T) {
 	if !bytes.Contains(page, []byte("/blob/"+h2+"/csrc/a.cpp")) || bytes.Contains(page, []byte(h1)) || bytes.Contains(page, []byte(headMark)) {
 		t.Errorf("the reused page does not link the second head's source:\n%s", page)
 	}
+}
+
+// emitCached is one build's emit of h into a new folder with the page
+// cache at cachePath (none when gen is ""): the cache, the folder, and the
+// twins and search documents.
+func emitCached(t *testing.T, h *model.Handbook, site Site, cachePath, gen string) (*PageCache, string, map[string][]byte) {
+	t.Helper()
+	out := t.TempDir()
+	w := NewWriter(out)
+	if gen != "" {
+		w.Cache = OpenPageCache(cachePath, gen)
+	}
+	p, err := Pages(h, site, w)
+	if err == nil {
+		err = p.Finish()
+	}
+	if err == nil {
+		err = w.Cache.Save()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.Cache, out, p.Twins()
 }

@@ -87,24 +87,15 @@ func (d *Decoder) Take(n uint64) []byte {
 	return out
 }
 
-func (d *Decoder) Uvarint() uint64 {
-	if d.Err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(d.b)
-	if n <= 0 {
-		d.Err = ErrDamaged
-		return 0
-	}
-	d.b = d.b[n:]
-	return v
-}
+// Uvarint and Varint read a number.
+func (d *Decoder) Uvarint() uint64 { return number(d, binary.Uvarint) }
+func (d *Decoder) Varint() int64   { return number(d, binary.Varint) }
 
-func (d *Decoder) Varint() int64 {
+func number[T uint64 | int64](d *Decoder, read func([]byte) (T, int)) T {
 	if d.Err != nil {
 		return 0
 	}
-	v, n := binary.Varint(d.b)
+	v, n := read(d.b)
 	if n <= 0 {
 		d.Err = ErrDamaged
 		return 0
