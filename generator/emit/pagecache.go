@@ -23,9 +23,9 @@ import (
 // document). A build reuses a page when gen is the same binary and the
 // digest of its facts is the same; any other page is made anew. The cache
 // holds the files themselves, not only their digests: the publishing
-// workflow restores generated/cache into a fresh clone, with no
-// generated content beside it. gen serve's Memo does the
-// same in memory between saves, by the session's reads of the checkout.
+// workflow restores generated/cache into a fresh clone, with no generated
+// content beside it. gen serve's Memo does the same in memory between
+// saves, by the session's reads of the checkout.
 //
 // The digest is of the facts as Go's JSON encoder sees them, every
 // exported field of the page's front matter (TestCachedFrontsAreWhole

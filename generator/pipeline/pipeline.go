@@ -14,24 +14,23 @@ package pipeline
 
 import (
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/explain"
-	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
-	"github.com/nvfuser-handbook/handbook/generator/internal/buildid"
-	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
-	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 	"time"
 
 	"github.com/nvfuser-handbook/handbook/generator/assemble"
 	"github.com/nvfuser-handbook/handbook/generator/check"
 	"github.com/nvfuser-handbook/handbook/generator/config"
 	"github.com/nvfuser-handbook/handbook/generator/emit"
+	"github.com/nvfuser-handbook/handbook/generator/explain"
 	"github.com/nvfuser-handbook/handbook/generator/history"
+	"github.com/nvfuser-handbook/handbook/generator/internal/bincache"
+	"github.com/nvfuser-handbook/handbook/generator/internal/buildid"
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
+	"github.com/nvfuser-handbook/handbook/generator/internal/gcpolicy"
 	"github.com/nvfuser-handbook/handbook/generator/linkscan"
+	"github.com/nvfuser-handbook/handbook/generator/lookup"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/publish"
 	"github.com/nvfuser-handbook/handbook/generator/search"
@@ -153,29 +152,25 @@ func readAndExtract(s *config.Settings, r *Result) (*sources.Inputs, *assemble.F
 		hist *history.Result
 		err  error
 	}
-	histDone := make(chan histRead, 1)
-	go func() {
+	histDone := async(func() histRead {
 		if in.Dir == "" || in.Shallow { // a shallow clone has no history (sources warned)
-			histDone <- histRead{}
-			return
+			return histRead{}
 		}
 		hist, err := history.Read(in.Dir, filepath.Join(s.GeneratedDir(), "cache"))
-		histDone <- histRead{hist, err}
-	}()
+		return histRead{hist, err}
+	})
 	type linksRead struct {
 		links   []model.InboundLink
 		skipped []model.Diagnostic
 	}
-	linksDone := make(chan linksRead, 1)
-	go func() {
-		var l linksRead
+	linksDone := async(func() (l linksRead) {
 		if pre, ok := linkscan.NewPrefix(s.BaseURL); ok && in.Tree != nil {
 			l.links, l.skipped = linkscan.Scan(in.Tree, pre)
 		}
-		linksDone <- l
-	}()
+		return l
+	})
 	facts, err := assemble.Extract(in)
-	hr, lr := <-histDone, <-linksDone
+	hr, lr := histDone(), linksDone()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -327,10 +322,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	}
 	// Saved only after a whole emit: a failed one keeps the last cache.
 	// Every return waits for it (before the lock is let go).
-	saved := make(chan error, 1)
-	go func() { saved <- cache().save() }()
-	waitSaved := sync.OnceValue(func() error {
-		if err := <-saved; err != nil {
+	waitSaved := async(func() error {
+		if err := cache().save(); err != nil {
 			return fmt.Errorf("emit: saving the build's cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
 		}
 		return nil
@@ -342,15 +335,12 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// The JSON API goes under generated/static, which Hugo does not read:
 	// it is written on the core Hugo leaves idle, and the render waits for
 	// it only to copy the static files. Every return waits for it.
-	apiDone := make(chan error, 1)
-	var apiTook time.Duration
-	go func() {
+	var apiTook time.Duration // set before waitAPI returns
+	waitAPI := async(func() error {
 		t := time.Now()
-		err := emitted.API()
-		apiTook = time.Since(t)
-		apiDone <- err
-	}()
-	waitAPI := sync.OnceValue(func() error { return <-apiDone })
+		defer func() { apiTook = time.Since(t) }()
+		return emitted.API()
+	})
 	defer waitAPI()
 	staged, err := publish.Staging(s.Out)
 	if err != nil {
@@ -457,12 +447,10 @@ type buildCache struct {
 // project left, and returns what waits for them. A binary whose build ID
 // cannot be read keeps no cache.
 func readBuildCache(s *config.Settings) func() buildCache {
-	done := make(chan buildCache, 1)
-	go func() {
+	return async(func() buildCache {
 		id, err := buildid.Self()
 		if err != nil {
-			done <- buildCache{}
-			return
+			return buildCache{}
 		}
 		dir := filepath.Join(s.GeneratedDir(), "cache")
 		c := buildCache{gen: id, lookupFile: filepath.Join(dir, "lookup-features.bin"), lookup: lookup.NewMemo()}
@@ -470,9 +458,8 @@ func readBuildCache(s *config.Settings) func() buildCache {
 		if data, err := os.ReadFile(c.lookupFile); err == nil {
 			_ = c.lookup.UnmarshalTexts(data, id) // a damaged cache is none
 		}
-		done <- c
-	}()
-	return sync.OnceValue(func() buildCache { return <-done })
+		return c
+	})
 }
 
 // save writes what this build's emit left in the caches over their files.
