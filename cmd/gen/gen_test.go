@@ -248,6 +248,12 @@ func TestDeterministic(t *testing.T) {
 	if m := reused.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
 		t.Errorf("the second build did not reuse every check page: %v\n%s", m, stdout)
 	}
+	// Nor the checks' lookup features, which the JSON API fills after
+	// emit: a save before it would keep none.
+	features := regexp.MustCompile(`lookup features of (\d+) of (\d+) checks as the last build made them`)
+	if m := features.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("the second build did not reuse every check's lookup features: %v\n%s", m, stdout)
+	}
 	site2, gen2 := testsite.Tree(t, filepath.Join(proj, "public")), testsite.Tree(t, filepath.Join(proj, "generated", "content"))
 	for _, name := range []string{"check-pages.bin", "lookup-features.bin"} {
 		file := filepath.Join(proj, "generated", "cache", name)
@@ -265,6 +271,9 @@ func TestDeterministic(t *testing.T) {
 	}
 	if m := reused.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
 		t.Errorf("a damaged page cache was used: %v", m)
+	}
+	if m := features.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
+		t.Errorf("a damaged features cache was used: %v", m)
 	}
 	site3 := testsite.Tree(t, filepath.Join(proj, "public"))
 	for _, site := range []map[string][]byte{site1, site2, site3} {

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
@@ -174,6 +175,11 @@ type Memo struct {
 	// index (WithChecks): a note edit leaves the checks as they were, and
 	// their features were 40% of an edit's work on the real handbook.
 	texts map[string][]string
+	// reused and asked count the last textFeatures: how many of the
+	// checks' texts came from the memo (what a build reports); filled
+	// says one ran.
+	reused, asked int
+	filled        bool
 	// past is the last WithPast's result (pastmemo.go).
 	past *pastMemo
 }
@@ -211,9 +217,11 @@ func (m *Memo) textFeatures(texts []string) [][]string {
 		old = m.texts
 		m.mu.Unlock()
 	}
+	var reused atomic.Int64
 	parallel.For(len(texts), func(i int) {
 		if f, ok := old[texts[i]]; ok {
 			out[i] = f
+			reused.Add(1)
 			return
 		}
 		out[i] = Features(texts[i])
@@ -225,9 +233,26 @@ func (m *Memo) textFeatures(texts []string) [][]string {
 		}
 		m.mu.Lock()
 		m.texts = now
+		m.reused, m.asked, m.filled = int(reused.Load()), len(texts), true
 		m.mu.Unlock()
 	}
 	return out
+}
+
+// Filled reports whether an index with checks was built with the memo:
+// before that, it holds only what it was read with.
+func (m *Memo) Filled() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.filled
+}
+
+// Reused says how many of the checks' texts the last index took from the
+// memo, of how many it had.
+func (m *Memo) Reused() (reused, of int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.reused, m.asked
 }
 
 // keep forgets the notes not in notes (edited or deleted since).

@@ -320,16 +320,6 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if err != nil {
 		return r, err
 	}
-	// Saved only after a whole emit: a failed one keeps the last cache.
-	// Every return waits for it (before the lock is let go).
-	waitSaved := async(func() error {
-		if err := cache().save(); err != nil {
-			return fmt.Errorf("emit: saving the build's cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
-		}
-		return nil
-	})
-	defer waitSaved()
-
 	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages; the JSON API is written beside it", len(r.Handbook.Notes)), false)
 	t := time.Now()
 	// The JSON API goes under generated/static, which Hugo does not read:
@@ -342,6 +332,22 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return emitted.API()
 	})
 	defer waitAPI()
+	// The caches are saved only after a whole emit: a failed one keeps the
+	// last. The check pages go at once; the lookup features once the API,
+	// which builds the lookup index, has filled them. Every return waits
+	// for the save (before the lock is let go).
+	waitSaved := async(func() error {
+		c := cache()
+		err := c.savePages()
+		if err == nil && waitAPI() == nil {
+			err = c.saveLookup()
+		}
+		if err != nil {
+			return fmt.Errorf("emit: saving the build's cache under %s: %w", ShowDir(s.ProjectDir, s.GeneratedDir()), err)
+		}
+		return nil
+	})
+	defer waitSaved()
 	staged, err := publish.Staging(s.Out)
 	if err != nil {
 		return r, err
@@ -372,7 +378,13 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if r.SearchDocs != "" {
 		defer os.RemoveAll(r.SearchDocs)
 	}
-	r.add("render", t, fmt.Sprintf("%d pages; beside it, the JSON API in %s", res.Pages, apiTook.Round(time.Millisecond)))
+	detail := fmt.Sprintf("%d pages; beside it, the JSON API in %s", res.Pages, apiTook.Round(time.Millisecond))
+	if c := cache(); c.lookup != nil {
+		if reused, of := c.lookup.Reused(); of > 0 {
+			detail += fmt.Sprintf(", with the lookup features of %d of %d checks as the last build made them", reused, of)
+		}
+	}
+	r.add("render", t, detail)
 
 	for _, hook := range hooks.AfterRender {
 		t = time.Now()
@@ -462,13 +474,21 @@ func readBuildCache(s *config.Settings) func() buildCache {
 	})
 }
 
-// save writes what this build's emit left in the caches over their files.
-func (c buildCache) save() error {
+// savePages writes the check pages this build's emit left in the cache
+// over their file.
+func (c buildCache) savePages() error {
 	if c.gen == "" {
 		return nil
 	}
-	if err := c.pages.Save(); err != nil {
-		return err
+	return c.pages.Save()
+}
+
+// saveLookup writes the checks' lookup features over their file: only
+// once the lookup index (the JSON API) is built, which fills them; before
+// that the file is left as it is.
+func (c buildCache) saveLookup() error {
+	if c.gen == "" || !c.lookup.Filled() {
+		return nil
 	}
 	return bincache.WriteFile(c.lookupFile, c.lookup.MarshalTexts(c.gen))
 }
