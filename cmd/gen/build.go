@@ -164,7 +164,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	defer stopCleanly(stderr)()
 	hooks := pipeline.Hooks{Progress: newProgress(stdout)}
 	if !noSearch {
-		hooks.AfterRender = append(hooks.AfterRender, pipeline.SearchIndex(s.ProjectDir))
+		hooks.Search = s.ProjectDir
 	}
 	if check {
 		hooks.AfterRender = append(hooks.AfterRender, pipeline.Check(s, opt))

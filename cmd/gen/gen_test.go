@@ -111,7 +111,7 @@ func TestBuildExample(t *testing.T) {
 	if !found {
 		t.Error("NVFUSER_NUM_THREADS missing from api/env.json")
 	}
-	for _, p := range []string{"index.html", "drift/index.html", "404.html", "api/runbooks.json", "api/lookup.json", "pagefind/pagefind.js"} {
+	for _, p := range []string{"index.html", "drift/index.html", "404.html", "api/runbooks.json", "api/lookup.json", "pagefind/pagefind.js", "pagefind-checks/pagefind.js"} {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Errorf("missing %s", p)
 		}
@@ -126,21 +126,36 @@ func TestBuildExample(t *testing.T) {
 	for _, o := range opts {
 		families[o.Env] = true
 	}
-	var entry struct {
-		Languages map[string]struct {
-			PageCount int `json:"page_count"`
+	// The check pages have an index of their own (made while Hugo
+	// renders), which the search page merges with the main one.
+	pagesIn := func(index string) int {
+		var entry struct {
+			Languages map[string]struct {
+				PageCount int `json:"page_count"`
+			}
 		}
-	}
-	readJSON(t, filepath.Join(out, "pagefind", "pagefind-entry.json"), &entry)
-	indexed := 0
-	for _, l := range entry.Languages {
-		indexed += l.PageCount
+		readJSON(t, filepath.Join(out, index, "pagefind-entry.json"), &entry)
+		n := 0
+		for _, l := range entry.Languages {
+			n += l.PageCount
+		}
+		return n
 	}
 	var checks []struct{ ID string }
 	readJSON(t, filepath.Join(out, "api", "errors.json"), &checks)
-	if want := len(notes) + len(opts) + len(vars) + len(families) + len(checks) + 1; indexed != want {
-		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, %d checks, drift)",
-			indexed, want, len(notes), len(opts), len(vars), len(families), len(checks))
+	if indexed, want := pagesIn("pagefind"), len(notes)+len(opts)+len(vars)+len(families)+1; indexed != want {
+		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, drift)",
+			indexed, want, len(notes), len(opts), len(vars), len(families))
+	}
+	if indexed := pagesIn("pagefind-checks"); indexed != len(checks) || indexed == 0 {
+		t.Errorf("the checks' index holds %d pages, want the %d checks", indexed, len(checks))
+	}
+	search, err := os.ReadFile(filepath.Join(out, "search", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(search), `data-merge="/pagefind-checks/"`) {
+		t.Error("the search page does not merge the checks' index")
 	}
 	// The search documents are not published, nor left beside the site.
 	if _, err := os.Stat(filepath.Join(out, "_search")); err == nil {
@@ -224,7 +239,8 @@ func TestMissingSourceWarns(t *testing.T) {
 }
 
 // TestDeterministic: two builds of the same inputs give byte-identical
-// generated content and site. Pagefind's index (public/pagefind/) is the one
+// generated content and site. Pagefind's indexes (public/pagefind/ and
+// public/pagefind-checks/) are the one
 // exemption: Pagefind 1.5 writes its filter files in a varying order, which
 // the README states; the test still requires the index to exist both times.
 func TestDeterministic(t *testing.T) {
@@ -279,7 +295,7 @@ func TestDeterministic(t *testing.T) {
 	for _, site := range []map[string][]byte{site1, site2, site3} {
 		n := 0
 		for f := range site {
-			if strings.HasPrefix(f, "pagefind/") {
+			if strings.HasPrefix(f, "pagefind/") || strings.HasPrefix(f, "pagefind-checks/") {
 				delete(site, f)
 				n++
 			}

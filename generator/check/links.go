@@ -17,6 +17,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
+	"github.com/nvfuser-handbook/handbook/generator/search"
 )
 
 // Problem is one thing wrong with the built site.
@@ -200,8 +201,10 @@ func htmlFiles(siteDir string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && d.Name() == "pagefind" {
-			return filepath.SkipDir // the search index's own files
+		if d.IsDir() && d.Name() != "." {
+			if rel, _ := filepath.Rel(siteDir, p); search.IsIndexDir(filepath.ToSlash(rel)) {
+				return filepath.SkipDir // the search indexes' own files
+			}
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".html") {
 			rel, _ := filepath.Rel(siteDir, p)

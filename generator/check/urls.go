@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/model"
+	"github.com/nvfuser-handbook/handbook/generator/search"
 )
 
 // PublishedURLs lists the URLs of siteDir that others may have linked to:
@@ -24,7 +25,7 @@ func PublishedURLs(siteDir string) ([]string, error) {
 		rel, _ := filepath.Rel(siteDir, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel == "pagefind" {
+			if search.IsIndexDir(rel) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -59,7 +59,22 @@ func (e *emitter) build() error {
 	if err := e.writeJSON(DataDir+"/page_ids.json", urls.PageIDs); err != nil {
 		return err
 	}
-	return e.writeJSON(DataDir+"/build.json", b)
+	if err := e.writeJSON(DataDir+"/build.json", b); err != nil {
+		return err
+	}
+	// The search page's second index (layouts/search.html): the check
+	// pages', when they have one.
+	var idx searchIndexes
+	if e.site.SplitSearch && len(e.twins.search) > 0 {
+		idx.Checks = urls.ChecksSearchIndex + "/"
+	}
+	return e.writeJSON(DataDir+"/search.json", idx)
+}
+
+// searchIndexes is data/search.json: the Pagefind indexes the search page
+// merges with the main one, as paths below the site ("" for none).
+type searchIndexes struct {
+	Checks string `json:"checks"`
 }
 
 // SourceRef is the ref source links should carry: the checkout's commit

@@ -40,6 +40,11 @@ type Site struct {
 	// site in --out, and url_manifest): a note whose kind changed since
 	// keeps answering at its page under the old kind (see movedPaths).
 	Published map[string]bool
+	// SplitSearch says the check pages' search documents are indexed
+	// apart (urls.ChecksSearchIndex), as a build does: the search page then
+	// merges that index with the main one. gen serve indexes them with the
+	// others.
+	SplitSearch bool
 }
 
 // EditURL is where a note can be edited, or "": notes_edit_url joined

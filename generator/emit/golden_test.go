@@ -29,7 +29,7 @@ func TestGolden(t *testing.T) {
 	w := emit.NewWriter(out)
 	// A fixed generator identity, not the test binary's own.
 	gen := emit.Generator{Module: "github.com/nvfuser-handbook/handbook", Version: "v0.0.0-test"}
-	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen, StaleAfterDays: s.StaleAfterDays}
+	site := emit.Site{BaseURL: s.BaseURL, RepoURL: s.RepoURL, RepoRef: s.RepoRef, Generator: gen, StaleAfterDays: s.StaleAfterDays, SplitSearch: true}
 	pending, err := emit.Pages(r.Handbook, site, w)
 	if err != nil {
 		t.Fatal(err)
@@ -49,9 +49,13 @@ func TestGolden(t *testing.T) {
 			t.Errorf("%s: written by API, after Hugo has read its inputs", name)
 		}
 	}
-	// The Markdown twins live in memory until the render stage publishes
-	// them: compared as if under twins/.
+	// The Markdown twins and the check pages' search documents live in
+	// memory until the render and search stages publish them: compared as
+	// if under twins/.
 	for name, data := range pending.Twins() {
+		got["twins/"+name] = data
+	}
+	for name, data := range pending.SearchDocs() {
 		got["twins/"+name] = data
 	}
 	delete(got, emit.Manifest) // bookkeeping, not content (writer_test.go covers it)

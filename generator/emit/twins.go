@@ -29,14 +29,18 @@ type twinSet struct {
 	files map[string][]byte
 	order []twinDoc // llms-full.txt's pages
 	// search are the search documents emit writes (checksearch.go), by
-	// path below the site's root; finishTwins adds them to files.
+	// path below the site's root.
 	search map[string][]byte
 }
 
-// Twins are the files emit writes over the rendered site, by path below
-// its root: the Markdown twins ("runbooks/x/index.md") and the check
-// pages' search documents ("_search/errors/x/index.html").
+// Twins are the Markdown twins emit writes over the rendered site, by
+// path below its root ("runbooks/x/index.md").
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
+
+// SearchDocs are the check pages' search documents, by path below the
+// site's root ("_search/errors/x/index.html"): a build indexes them apart
+// (Site.SplitSearch), gen serve writes them over the site with the twins.
+func (p *Pending) SearchDocs() map[string][]byte { return p.e.twins.search }
 
 // addSearchDoc adds a page's search document to the emit's set.
 func (e *emitter) addSearchDoc(file string, doc []byte) {
@@ -106,10 +110,7 @@ func (e *emitter) finishTwins() error {
 		}
 		return families[i].path < families[j].path
 	})
-	e.twins.files = make(map[string][]byte, len(docs)+len(e.twins.search))
-	for file, doc := range e.twins.search {
-		e.twins.files[file] = doc
-	}
+	e.twins.files = make(map[string][]byte, len(docs))
 	for p, t := range docs {
 		if t.kind != "family" {
 			e.twins.files[twinFile(p)] = t.file

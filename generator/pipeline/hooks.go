@@ -10,30 +10,12 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/coverage"
 	"github.com/nvfuser-handbook/handbook/generator/model"
 	"github.com/nvfuser-handbook/handbook/generator/quality"
-	"github.com/nvfuser-handbook/handbook/generator/search"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
 // Hook is work run on the staged site between render and publish; an
 // error aborts the publish.
 type Hook func(staged string, r *Result) (Stage, error)
-
-// SearchIndex indexes the staged site with Pagefind, installing it in
-// projectDir on first use.
-func SearchIndex(projectDir string) Hook {
-	return func(staged string, r *Result) (Stage, error) {
-		if !search.Installed(projectDir) {
-			r.Start("search", "installing Pagefind with npm ci (first run only; it needs the npm registry)", true)
-		}
-		bin, err := search.Pagefind(projectDir)
-		if err != nil {
-			return Stage{}, err
-		}
-		r.Start("search", "Pagefind indexes the search documents", false)
-		summary, err := search.Index(bin, staged, r.SearchDocs)
-		return Stage{Name: "search", Detail: summary}, err
-	}
-}
 
 // CheckOptions are gen check's own switches.
 type CheckOptions struct {

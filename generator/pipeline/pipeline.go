@@ -114,8 +114,13 @@ func (r *Result) Start(stage, doing string, now bool) {
 // Hooks let callers add work between rendering and publishing (search
 // indexing, link checks) against the staged site.
 type Hooks struct {
-	// AfterRender runs on the staged site, in order (see SearchIndex and
-	// Check in hooks.go); an error aborts the publish.
+	// Search, when set, is the project folder whose Pagefind (installed
+	// there with npm ci on first use) indexes the site: the check pages'
+	// search documents while Hugo renders, the others after it, before
+	// the AfterRender hooks.
+	Search string
+	// AfterRender runs on the staged site, in order (see Check in
+	// hooks.go); an error aborts the publish.
 	AfterRender []Hook
 	// Progress, when set, hears about each stage as it runs.
 	Progress Progress
@@ -230,10 +235,10 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 
 // emitContent runs emit: the handbook as Hugo content and the JSON API
 // under s.GeneratedDir(), rewriting only files whose bytes change.
-func emitContent(s *config.Settings, r *Result, cache func() buildCache) (*emit.Writer, *emit.Pending, error) {
+func emitContent(s *config.Settings, r *Result, cache func() buildCache, splitSearch bool) (*emit.Writer, *emit.Pending, error) {
 	r.Start("emit", "writing Hugo content", false)
 	t := time.Now()
-	w, pending, err := emitPages(s, r.Handbook, nil, cache)
+	w, pending, err := emitPages(s, r.Handbook, nil, cache, splitSearch)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -250,8 +255,9 @@ func emitContent(s *config.Settings, r *Result, cache func() buildCache) (*emit.
 // emitPages runs the first part of emit, the pages; the JSON API and the
 // pruning of stale files are left pending. memo (nil for none) carries
 // what the previous emit of this process knew; cache (nil for none) the
-// check pages and features of the last build.
-func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() buildCache) (*emit.Writer, *emit.Pending, error) {
+// check pages and features of the last build; splitSearch says the check
+// pages' search documents get an index of their own (emit.Site).
+func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() buildCache, splitSearch bool) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
 	if cache != nil {
@@ -259,7 +265,8 @@ func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache fun
 		w.Cache, w.Lookup = c.pages, c.lookup
 	}
 	siteCfg := emit.Site{BaseURL: s.BaseURL, Locale: s.Locale, RepoURL: s.RepoURL, RepoRef: emit.SourceRef(h.Revision, s.RepoRef),
-		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s)}
+		NotesEditBase: s.NotesEditBase, ExplainURL: s.ExplainURL, Generator: GeneratorVersion(), StaleAfterDays: s.StaleAfterDays, Published: published(s),
+		SplitSearch: splitSearch}
 	pending, err := emit.Pages(h, siteCfg, w)
 	return w, pending, err
 }
@@ -316,7 +323,18 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		return r, err
 	}
 
-	w, emitted, err := emitContent(s, r, cache)
+	// Pagefind, installed before the render (npm ci on a first run), for
+	// the check pages' index built while Hugo renders.
+	var pagefind string
+	if hooks.Search != "" {
+		if !search.Installed(hooks.Search) {
+			r.Start("search", "installing Pagefind with npm ci (first run only; it needs the npm registry)", true)
+		}
+		if pagefind, err = search.Pagefind(hooks.Search); err != nil {
+			return r, err
+		}
+	}
+	w, emitted, err := emitContent(s, r, cache, pagefind != "")
 	if err != nil {
 		return r, err
 	}
@@ -355,6 +373,23 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// Every write into the staging folder goes through publish's gate, so
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
+	// The check pages' search index is made while Hugo renders: emit has
+	// their search documents, and Pagefind takes the core Hugo leaves
+	// idle. Every return waits for it.
+	type indexed struct {
+		summary string
+		err     error
+	}
+	waitChecksIndex := async(func() (x indexed) {
+		if docs := emitted.SearchDocs(); pagefind != "" && len(docs) > 0 {
+			x.err = gate(func() (err error) {
+				x.summary, err = search.IndexDocs(pagefind, docs, staged+".checks-search", staged)
+				return err
+			})
+		}
+		return x
+	})
+	defer waitChecksIndex()
 	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: w.Locate,
 		BaseURL: s.BaseURL, Extra: emitted.Twins(), BeforeStatic: waitAPI})
 	if err != nil {
@@ -385,6 +420,28 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 		}
 	}
 	r.add("render", t, detail)
+
+	if pagefind != "" {
+		r.Start("search", "Pagefind indexes the search documents", false)
+		t = time.Now()
+		checks := waitChecksIndex()
+		err := checks.err
+		var summary string
+		if err == nil {
+			err = gate(func() (err error) {
+				summary, err = search.Index(pagefind, staged, r.SearchDocs)
+				return err
+			})
+		}
+		if err != nil {
+			publish.Discard(staged)
+			return r, err
+		}
+		if checks.summary != "" {
+			summary += "; the check pages', made while Hugo rendered: " + checks.summary
+		}
+		r.add("search", t, summary)
+	}
 
 	for _, hook := range hooks.AfterRender {
 		t = time.Now()

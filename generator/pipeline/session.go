@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"maps"
 	"path/filepath"
 	"time"
 
@@ -38,8 +39,9 @@ type Session struct {
 // everything.
 func NewSession(s *config.Settings) *Session { return &Session{s: s, memo: emit.NewMemo()} }
 
-// Twins are the Markdown twins of the last Update, for the served site
-// (site.Options.Extra, Live.SetExtra).
+// Twins are the Markdown twins and the check pages' search documents of
+// the last Update, for the served site (site.Options.Extra,
+// Live.SetExtra): the preview indexes every search document at once.
 func (ss *Session) Twins() map[string][]byte { return ss.twins }
 
 // Settings are the session's settings.
@@ -91,11 +93,14 @@ func (ss *Session) Update(notesOnly bool) (*Result, error) {
 	ss.in = in
 	r.Start("emit", "writing Hugo content", false)
 	t := time.Now()
-	w, pending, err := emitPages(ss.s, r.Handbook, ss.memo, nil)
+	w, pending, err := emitPages(ss.s, r.Handbook, ss.memo, nil, false)
 	if err != nil {
 		return r, err
 	}
-	ss.writer, ss.pending, ss.twins = w, pending, pending.Twins()
+	twins := make(map[string][]byte, len(pending.Twins())+len(pending.SearchDocs()))
+	maps.Copy(twins, pending.Twins())
+	maps.Copy(twins, pending.SearchDocs())
+	ss.writer, ss.pending, ss.twins = w, pending, twins
 	r.Written = len(w.Written)
 	r.emitWarnings = w.Warnings()
 	r.Changed = ss.abs(w.Written)

@@ -86,6 +86,24 @@ func TakeDocs(siteDir string) (string, error) {
 	return dst, nil
 }
 
+// MainIndex is the folder of the site holding the main Pagefind index.
+const MainIndex = urls.SearchIndex
+
+// ChecksIndex is the folder of the site holding the check pages' own
+// Pagefind index, beside the main one. Their search documents are known
+// once emit has run (emit writes them, checksearch.go), so a build indexes
+// them while Hugo renders the site instead of after it: on the real
+// handbook they are 4,641 of 4,862 documents. The search page merges the
+// two (js/search.js); its results come in groups, one search each, and
+// the checks are a group of their own, so no list of results mixes the
+// two indexes' scores.
+const ChecksIndex = urls.ChecksSearchIndex
+
+// IsIndexDir reports whether rel, a slash-separated path below the site,
+// is one of the search indexes' folders: what walks the site's pages
+// skips them.
+func IsIndexDir(rel string) bool { return rel == MainIndex || rel == ChecksIndex }
+
 // Index runs Pagefind and writes its bundle to siteDir/pagefind/. It reads
 // docsDir, the search documents from TakeDocs, whose paths mirror the
 // site's URLs; with no docsDir it reads the pages of siteDir themselves.
@@ -95,7 +113,34 @@ func Index(bin, siteDir, docsDir string) (string, error) {
 	if docsDir != "" {
 		src = docsDir
 	}
-	out, err := filepath.Abs(filepath.Join(siteDir, "pagefind"))
+	return run(bin, src, filepath.Join(siteDir, MainIndex))
+}
+
+// IndexDocs writes docs, search documents by their path below the site
+// ("_search/errors/x/index.html"), into the new folder docsDir, runs
+// Pagefind on them into siteDir/pagefind-checks (ChecksIndex), and removes
+// docsDir.
+func IndexDocs(bin string, docs map[string][]byte, docsDir, siteDir string) (string, error) {
+	defer os.RemoveAll(docsDir)
+	for rel, data := range docs {
+		below, ok := strings.CutPrefix(rel, DocsDir+"/")
+		if !ok || !filepath.IsLocal(filepath.FromSlash(below)) {
+			return "", fmt.Errorf("search: %q is not the path of a search document", rel)
+		}
+		dst := filepath.Join(docsDir, filepath.FromSlash(below))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(dst, data, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return run(bin, docsDir, filepath.Join(siteDir, ChecksIndex))
+}
+
+// run indexes the HTML files below src into the folder out.
+func run(bin, src, out string) (string, error) {
+	out, err := filepath.Abs(out)
 	if err != nil {
 		return "", err
 	}
@@ -107,7 +152,7 @@ func Index(bin, siteDir, docsDir string) (string, error) {
 	}
 	entries, err := os.ReadDir(out)
 	if err != nil || len(entries) == 0 {
-		return "", fmt.Errorf("search: pagefind wrote no index under %s", siteDir)
+		return "", fmt.Errorf("search: pagefind wrote no index in %s", out)
 	}
 	return fmt.Sprintf("pagefind index with %d files", countFiles(out)), nil
 }

@@ -3,6 +3,7 @@ package search
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -59,5 +60,24 @@ func TestTakeDocs(t *testing.T) {
 	// A site without search documents has none to take.
 	if docs, err := TakeDocs(t.TempDir()); docs != "" || err != nil {
 		t.Errorf("TakeDocs(empty site) = %q, %v", docs, err)
+	}
+}
+
+// IndexDocs writes only search documents below its folder: a path that
+// is not one (a page, or one leaving the folder) fails before Pagefind
+// runs, and the folder is gone after.
+func TestIndexDocsRefusesOtherPaths(t *testing.T) {
+	for _, rel := range []string{"runbooks/x/index.html", DocsDir + "/../../x/index.html", "/" + DocsDir + "/x/index.html", DocsDir + "/../escape.html"} {
+		t.Run(rel, func(t *testing.T) {
+			dir := t.TempDir()
+			docs := filepath.Join(dir, "docs")
+			_, err := IndexDocs(filepath.Join(dir, "no-pagefind"), map[string][]byte{rel: []byte("<main data-pagefind-body>x</main>")}, docs, filepath.Join(dir, "site"))
+			if err == nil || !strings.Contains(err.Error(), "not the path of a search document") {
+				t.Errorf("IndexDocs(%q) = %v, want a refusal", rel, err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) != 0 {
+				t.Errorf("left behind: %v", left)
+			}
+		})
 	}
 }

@@ -245,6 +245,15 @@ func NewExplanation(newBase, id, text string) string {
 // moved out of the site before it is checked or published.
 const SearchDocs = "_search"
 
+// SearchIndex and ChecksSearchIndex are the folders of the site holding
+// its Pagefind indexes: the check pages have one of their own, which a
+// build makes while Hugo renders (generator/search), merged by the search
+// page with the main one.
+const (
+	SearchIndex       = "pagefind"
+	ChecksSearchIndex = "pagefind-checks"
+)
+
 // SearchDoc is the file, relative to the rendered site, of the search
 // document of the page at site path page ("/errors/x/").
 func SearchDoc(page string) string {

@@ -43,6 +43,8 @@ import (
 	"github.com/yuin/goldmark/extension"
 	ghtml "github.com/yuin/goldmark/renderer/html"
 	"golang.org/x/net/html"
+
+	"github.com/nvfuser-handbook/handbook/generator/search"
 )
 
 // Finding is one thing that could run script, in one published file.
@@ -64,7 +66,7 @@ func Dir(dir string) (found []Finding, files int, err error) {
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if rel == "pagefind" {
+			if search.IsIndexDir(rel) {
 				return filepath.SkipDir
 			}
 			return nil

@@ -39,11 +39,19 @@
     return p;
   }
 
+  // A build indexes the check pages apart (data-merge): Pagefind merges
+  // that index into every search. Each group below is a search of its
+  // own, and the checks are one group, so no list mixes the two indexes.
+  var merge = root.getAttribute("data-merge");
   function load() {
     if (pagefind) return Promise.resolve(pagefind);
     return import(base + "pagefind/pagefind.js").then(function (pf) {
-      pagefind = pf;
-      return pf.options({ baseUrl: base }).then(function () { return pf; });
+      return pf.options({ baseUrl: base }).then(function () {
+        return merge ? pf.mergeIndex(merge, { baseUrl: base }) : null;
+      }).then(function () {
+        pagefind = pf;
+        return pf;
+      });
     });
   }
 

@@ -120,7 +120,7 @@ func measure(n, m, runs int, cpuProfile string, real *realInputs, warm bool) (*M
 			checkCPU += cpuSeconds() - c0
 			return st, err
 		}
-		hooks := pipeline.Hooks{AfterRender: []pipeline.Hook{pipeline.SearchIndex(proj), timedCheck}}
+		hooks := pipeline.Hooks{Search: proj, AfterRender: []pipeline.Hook{timedCheck}}
 		stop, err := startProfile(cpuProfile, n, run)
 		if err != nil {
 			return nil, err
