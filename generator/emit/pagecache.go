@@ -117,9 +117,11 @@ func pageKey(site [sha256.Size]byte, key, rel string, p page, head pageHead) ([s
 
 // siteDigest is the digest of the site a page is made for: every field
 // but Published, which only note pages read (movedPaths), and which a
-// build's own output changes; the head commit marked.
+// build's own output changes, and SplitSearch, which only the search page
+// reads; the head commit marked.
 func siteDigest(s Site, head pageHead) ([sha256.Size]byte, error) {
 	s.Published = nil
+	s.SplitSearch = false // the search page's business, no check page's
 	s.RepoRef = head.markString(s.RepoRef)
 	js, err := json.Marshal(s)
 	if err != nil {

@@ -185,6 +185,13 @@ func TestPageCacheReuse(t *testing.T) {
 	if !bytes.Contains([]byte(page(changed)), []byte("One changed")) {
 		t.Error("the changed check's page was not made anew")
 	}
+	// Whether the check pages get a search index of their own is the
+	// search page's business: a build with it takes back every page.
+	split := site
+	split.SplitSearch = true
+	if c, _ = build(handbook("One changed"), split, "g1"); c.Reused != pages {
+		t.Errorf("a build indexing the checks apart reused %d pages, want %d", c.Reused, pages)
+	}
 	other := site
 	other.BaseURL = "https://elsewhere.test/"
 	if c, _ = build(handbook("One changed"), other, "g1"); c.Reused != 0 {

@@ -334,11 +334,17 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 			return r, err
 		}
 	}
-	w, emitted, err := emitContent(s, r, cache, pagefind != "")
+	// A build gives the check pages a search index of their own, with or
+	// without --no-search: what emit writes does not depend on it.
+	w, emitted, err := emitContent(s, r, cache, true)
 	if err != nil {
 		return r, err
 	}
-	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages; the JSON API is written beside it", len(r.Handbook.Notes)), false)
+	beside := "the JSON API is written beside it"
+	if pagefind != "" {
+		beside = "the JSON API and the check pages' search index are made beside it"
+	}
+	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages; %s", len(r.Handbook.Notes), beside), false)
 	t := time.Now()
 	// The JSON API goes under generated/static, which Hugo does not read:
 	// it is written on the core Hugo leaves idle, and the render waits for
