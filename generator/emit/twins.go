@@ -90,6 +90,15 @@ func twinFile(sitePath string) string {
 // llms-full.txt (written by writeLLMsFull, with the JSON API: in gen
 // serve after the edited page is on screen).
 func (e *emitter) finishTwins() error {
+	// The checks' own search index gets the other pages' words too
+	// (vocabulary.go).
+	if e.site.SplitSearch && len(e.twins.search) > 0 {
+		file, doc, err := e.vocabularyDoc()
+		if err != nil {
+			return err
+		}
+		e.twins.search[file] = doc
+	}
 	docs := e.twins.docs
 	bySection := map[string][]twinDoc{}
 	var families []twinDoc

@@ -93,6 +93,22 @@ func TestSearchProseFirstReal(t *testing.T) {
 		t.Fatal("segmentation: no checks listed")
 	}
 
+	// The checks have a search index of their own (pagefind-checks/): a
+	// word only the notes have ("segfault") must list no check, as one
+	// index for every page did, not checks whose words merely begin like
+	// it ("seg_id"): emit's vocabulary document gives the checks' index
+	// the other pages' words.
+	do(t, ctx, "searching segfault", chromedp.Navigate(s.pageURL(query("/search/", "segfault"))))
+	gs = readSearchGroups(t, ctx)
+	if len(gs) == 0 {
+		t.Fatal("segfault: no results")
+	}
+	for _, g := range gs {
+		if g.Key == "checks" {
+			t.Errorf("segfault: checks listed, in no check's text: %v", g.Results)
+		}
+	}
+
 	const phrase = "acceptable range for NVFUSER_JIT_OPT_LEVEL is between"
 	do(t, ctx, "searching a check's text", chromedp.Navigate(s.pageURL(query("/search/", phrase))))
 	gs = readSearchGroups(t, ctx)
