@@ -254,12 +254,12 @@ func (s kindScores) kind() string {
 // "status" overrides all of this.
 var (
 	resolvedHeadingRE = regexp.MustCompile(`(?i)^(?:the |final )?(?:resolution|resolved|fix|fixed|solution|the fix|fix applied)\W*$`)
-	resolvedProseRE   = regexp.MustCompile(`(?i)\b(?:fixed|resolved|addressed|closed)\s+(?:in|by|with|via)\s+(?:#\d+|PR\b|pull request|commit\b|[0-9a-f]{7,40}\b|https?://github\.com/nvidia/fuser/)|\bfix(?:es)?\s+(?:landed|merged|went in)\s+(?:in|as|via|with|on)\b|\bmerged\s+as\s+(?:#\d+|[0-9a-f]{7,40}\b)|^\W*(?:fixes|closes|resolves)\s+#\d+`)
-	statusLineRE      = regexp.MustCompile(`(?i)^\W*status\W*:?\s*\W*(resolved|fixed|closed|done|merged|workaround|worked around|mitigated|open|investigating|in progress|unresolved|wip)\b`)
+	resolvedProseRE   = mustPrefiltered(`(?i)\b(?:fixed|resolved|addressed|closed)\s+(?:in|by|with|via)\s+(?:#\d+|PR\b|pull request|commit\b|[0-9a-f]{7,40}\b|https?://github\.com/nvidia/fuser/)|\bfix(?:es)?\s+(?:landed|merged|went in)\s+(?:in|as|via|with|on)\b|\bmerged\s+as\s+(?:#\d+|[0-9a-f]{7,40}\b)|^\W*(?:fixes|closes|resolves)\s+#\d+`, "fix", "olv", "addre", "clo", "merged")
+	statusLineRE      = mustPrefiltered(`(?i)^\W*status\W*:?\s*\W*(resolved|fixed|closed|done|merged|workaround|worked around|mitigated|open|investigating|in progress|unresolved|wip)\b`, "tatu")
 	negatedFixRE      = regexp.MustCompile(`(?i)\b(?:not|n't|never|yet to be)\s+(?:\w+\s+)?(?:fixed|resolved|addressed|closed)\b`)
-	workaroundRE      = regexp.MustCompile(`(?i)\bwork[- ]?arounds?\b`)
-	noWorkaroundRE    = regexp.MustCompile(`(?i)\b(?:no|without|not|any|lacks?)\s+(?:a\s+|known\s+|good\s+|viable\s+|simple\s+)*work[- ]?arounds?\b|\b(?:not|n't|never)\s+(?:\w+\s+){0,2}(?:a|any)\s+work[- ]?arounds?\b`)
-	stillOpenRE       = regexp.MustCompile(`(?i)\bno fix yet\b|\bstill open\b|\bnot (?:yet )?fixed\b|\bunresolved\b|\bno known fix\b`)
+	workaroundRE      = mustPrefiltered(`(?i)\bwork[- ]?arounds?\b`, "around")
+	noWorkaroundRE    = mustPrefiltered(`(?i)\b(?:no|without|not|any|lacks?)\s+(?:a\s+|known\s+|good\s+|viable\s+|simple\s+)*work[- ]?arounds?\b|\b(?:not|n't|never)\s+(?:\w+\s+){0,2}(?:a|any)\s+work[- ]?arounds?\b`, "around")
+	stillOpenRE       = mustPrefiltered(`(?i)\bno fix yet\b|\bstill open\b|\bnot (?:yet )?fixed\b|\bunresolved\b|\bno known fix\b`, "fix", "open", "olved")
 )
 
 // statusWords maps what a status line says to a status.
@@ -455,4 +455,4 @@ func endingStatus(d *doc) string {
 }
 
 // reopenedRE is a conversation taking back an earlier outcome.
-var reopenedRE = regexp.MustCompile(`(?i)\b(?:still (?:crash|fail|segfault|hang)s?|(?:crash|fail|segfault|break)s? again|came back|reopen(?:ed|ing)?|(?:fix|workaround) (?:did ?n[o']t|does ?n[o']t|doesn't|didn't) (?:work|help)|not (?:actually )?fixed)\b`)
+var reopenedRE = mustPrefiltered(`(?i)\b(?:still (?:crash|fail|segfault|hang)s?|(?:crash|fail|segfault|break)s? again|came back|reopen(?:ed|ing)?|(?:fix|workaround) (?:did ?n[o']t|does ?n[o']t|doesn't|didn't) (?:work|help)|not (?:actually )?fixed)\b`, "till", "again", "came", "reopen", "fix", "around")
