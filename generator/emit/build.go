@@ -65,7 +65,7 @@ func (e *emitter) build() error {
 	// The search page's second index (layouts/search.html): the check
 	// pages', when they have one.
 	var idx searchIndexes
-	if e.site.SplitSearch && len(e.twins.search) > 0 {
+	if e.checksIndexed() {
 		idx.Checks = urls.ChecksSearchIndex + "/"
 	}
 	return e.writeJSON(DataDir+"/search.json", idx)

@@ -42,6 +42,12 @@ func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 // (Site.SplitSearch), gen serve writes them over the site with the twins.
 func (p *Pending) SearchDocs() map[string][]byte { return p.e.twins.search }
 
+// checksIndexed says the check pages' search documents get an index of
+// their own (Site.SplitSearch), which they do when there are any: the
+// search page then merges it (build.go), and it holds the vocabulary of
+// the other pages (vocabulary.go).
+func (e *emitter) checksIndexed() bool { return e.site.SplitSearch && len(e.twins.search) > 0 }
+
 // addSearchDoc adds a page's search document to the emit's set.
 func (e *emitter) addSearchDoc(file string, doc []byte) {
 	e.twins.mu.Lock()
@@ -92,7 +98,7 @@ func twinFile(sitePath string) string {
 func (e *emitter) finishTwins() error {
 	// The checks' own search index gets the other pages' words too
 	// (vocabulary.go).
-	if e.site.SplitSearch && len(e.twins.search) > 0 {
+	if e.checksIndexed() {
 		file, doc, err := e.vocabularyDoc()
 		if err != nil {
 			return err

@@ -17,6 +17,10 @@ func TestVocabulary(t *testing.T) {
 		{"joiners at the ends are dropped", []string{"__init__ ... -x-"}, []string{"init", "x"}},
 		{"letters of any script", []string{"Größe 大小"}, []string{"größe", "大小"}},
 		{"nothing", []string{"", " ,;! "}, []string{}},
+		// A note's markup or script never reaches the document: only
+		// letters, digits and joiners make a word (and html/template
+		// escapes the words besides).
+		{"markup is not a word", []string{`<script>alert("x")</script><img src=x onerror=y>`}, []string{"alert", "img", "onerror", "script", "src", "x", "y"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := vocabulary(c.texts); !reflect.DeepEqual(got, c.want) {

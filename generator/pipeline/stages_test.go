@@ -74,7 +74,7 @@ var stageOf = map[string]string{
 	"generator/internal/pathglob":  "base", // the globs of the configuration (docs, overrides)
 	"generator/internal/safefile":  "base", // every input file read by one rule (regular, inside its folder, bounded)
 	"generator/internal/ghactions": "base", // GitHub Actions annotations (triage, the check-quality report)
-	"generator/internal/fsutil":    "base", // copying a tree (static files), writing files (tests)
+	"generator/internal/fsutil":    "base", // copying a tree (static files), writing maps of files
 	"generator/internal/buildid":   "base", // the gen binary's Go build ID, which the page cache is keyed on
 	"generator/internal/bincache":  "base", // the encoding of the caches a build reads (check pages, lookup features)
 

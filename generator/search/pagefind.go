@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/nvfuser-handbook/handbook/generator/internal/flock"
+	"github.com/nvfuser-handbook/handbook/generator/internal/fsutil"
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
@@ -122,18 +123,16 @@ func Index(bin, siteDir, docsDir string) (string, error) {
 // docsDir.
 func IndexDocs(bin string, docs map[string][]byte, docsDir, siteDir string) (string, error) {
 	defer os.RemoveAll(docsDir)
+	below := make(map[string][]byte, len(docs))
 	for rel, data := range docs {
-		below, ok := strings.CutPrefix(rel, DocsDir+"/")
-		if !ok || !filepath.IsLocal(filepath.FromSlash(below)) {
+		b, ok := strings.CutPrefix(rel, DocsDir+"/")
+		if !ok || !filepath.IsLocal(filepath.FromSlash(b)) {
 			return "", fmt.Errorf("search: %q is not the path of a search document", rel)
 		}
-		dst := filepath.Join(docsDir, filepath.FromSlash(below))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return "", err
-		}
-		if err := os.WriteFile(dst, data, 0o644); err != nil {
-			return "", err
-		}
+		below[b] = data
+	}
+	if err := fsutil.WriteAll(docsDir, below); err != nil {
+		return "", fmt.Errorf("search: %w", err)
 	}
 	return run(bin, docsDir, filepath.Join(siteDir, ChecksIndex))
 }

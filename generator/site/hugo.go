@@ -8,13 +8,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/bep/logg"
@@ -167,48 +164,19 @@ func Build(opt Options) (Result, error) {
 func writeExtra(dir string, extra, old map[string][]byte, written func(string)) error {
 	// Emit names these files from ids and site paths it made; a name that
 	// would leave the site (an absolute path, "..") is refused before
-	// anything is written, whatever built it.
-	for rel := range extra {
-		if !filepath.IsLocal(filepath.FromSlash(rel)) {
-			return fmt.Errorf("extra files: %q is not a path inside the site", rel)
-		}
-	}
-	var todo []string
+	// anything is written, whatever built it (fsutil.WriteAll).
+	todo := make(map[string][]byte, len(extra))
 	for rel, data := range extra {
 		if prev, ok := old[rel]; !ok || !bytes.Equal(prev, data) {
-			todo = append(todo, rel)
+			todo[rel] = data
 		}
 	}
-	sort.Strings(todo) // the first error is the same one every time
-	// Thousands of small files (the twins, the check pages' search
-	// documents), each a few syscalls: on every core.
-	errs := make([]error, len(todo))
-	var mu sync.Mutex
-	parallel.For(len(todo), func(i int) {
-		dst := filepath.Join(dir, filepath.FromSlash(todo[i]))
-		data := extra[todo[i]]
-		// The folder is almost always there (a twin sits beside its page):
-		// made only when the write says it is missing, a syscall less
-		// for each of thousands of files.
-		err := os.WriteFile(dst, data, 0o644)
-		if os.IsNotExist(err) {
-			if err = os.MkdirAll(filepath.Dir(dst), 0o755); err == nil {
-				err = os.WriteFile(dst, data, 0o644)
-			}
-		}
-		if err != nil {
-			errs[i] = fmt.Errorf("extra files: %w", err)
-			return
-		}
-		if written != nil {
-			mu.Lock()
-			written(dst)
-			mu.Unlock()
-		}
-	})
-	for _, err := range errs {
-		if err != nil {
-			return err
+	if err := fsutil.WriteAll(dir, todo); err != nil {
+		return fmt.Errorf("extra files: %w", err)
+	}
+	if written != nil {
+		for rel := range todo {
+			written(filepath.Join(dir, filepath.FromSlash(rel)))
 		}
 	}
 	for rel := range old {

@@ -1,5 +1,6 @@
 // Package fsutil holds the file helpers of the generator: copying a tree
-// (the render stage's static files) and writing a map of files (tests).
+// (the render stage's static files), writing a map of files on every core
+// (the twins and search documents, WriteAll) and plainly (tests).
 // Tools and tests outside generator/ cannot import it (Go's internal
 // rule): they use os.CopyFS, which does the same for a fresh destination.
 package fsutil
