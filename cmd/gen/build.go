@@ -137,7 +137,7 @@ func build(args []string, stdout, stderr io.Writer, check bool) error {
 	var metrics, noSearch bool
 	format := "text"
 	s, err := settings(name, args, stdout, stderr, func(fs *flag.FlagSet) {
-		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template")
+		fs.BoolVar(&metrics, "template-metrics", false, "print the time Hugo spent in each template and each step of its build")
 		if !check {
 			// gen check always indexes: what it checks is what is published.
 			fs.BoolVar(&noSearch, "no-search", false, "build without the search index: Pagefind never runs (faster; the search page finds nothing)")

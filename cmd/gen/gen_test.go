@@ -177,19 +177,21 @@ func TestBuildExample(t *testing.T) {
 	}
 }
 
-// TestTemplateMetrics: --template-metrics reports Hugo's time per template.
+// TestTemplateMetrics: --template-metrics reports Hugo's time per template
+// and per step of its build.
 func TestTemplateMetrics(t *testing.T) {
 	proj := testsite.New(t)
 	code, stdout, stderr := gen(t, "", "build", "--template-metrics", "--config", filepath.Join(proj, "config.toml"))
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
-	for _, want := range []string{"Template Metrics", "page.html", "_markup/render-link.html"} {
+	for _, want := range []string{"Template Metrics", "page.html", "_markup/render-link.html",
+		"step assemble duration", "outputFormat html duration", "outputFormat markdown duration"} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
 		}
 	}
-	if code, _, stderr := gen(t, "", "build", "--config", filepath.Join(proj, "config.toml")); code != 0 || strings.Contains(stderr, "Template Metrics") {
+	if code, _, stderr := gen(t, "", "build", "--config", filepath.Join(proj, "config.toml")); code != 0 || strings.Contains(stderr, "Template Metrics") || strings.Contains(stderr, "INFO") {
 		t.Errorf("without the flag: exit %d, stderr:\n%s", code, stderr)
 	}
 }

@@ -125,7 +125,8 @@ for serve; a GOGC or GOMEMLIMIT in the environment wins (GOGC=100 for the
 least memory).
 
 flags (build, check):
-  --template-metrics  print the time Hugo spent in each template (finding slow pages)
+  --template-metrics  print the time Hugo spent in each template and each step of
+                      its build (assemble, each output format): finding slow pages
 
 flags (build only):
   --no-search       no search index: Pagefind never runs (faster; the search page

@@ -79,8 +79,9 @@ type Settings struct {
 	// silently be ignored), named with file and line.
 	Warnings []string
 
-	// TemplateMetrics makes the render print Hugo's time per template
-	// (gen build --template-metrics), to find what makes pages slow.
+	// TemplateMetrics makes the render print Hugo's time per template and
+	// per build step (gen build --template-metrics), to find what makes
+	// pages slow.
 	TemplateMetrics bool
 }
 

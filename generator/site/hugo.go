@@ -41,7 +41,8 @@ type Options struct {
 	OutDir string
 	// Log receives Hugo's warnings and errors.
 	Log io.Writer
-	// TemplateMetrics writes Hugo's time per template to Log.
+	// TemplateMetrics writes Hugo's time per template and per build step
+	// (assemble, each output format) to Log.
 	TemplateMetrics bool
 	// BaseURL, when set, overrides config.toml's baseURL (gen --base-url:
 	// the publishing workflow takes it from GitHub Pages).
@@ -271,11 +272,17 @@ func newHugo(opt Options, srv *server) (*hugo, error) {
 		flags.Set("environment", "development")
 		flags.Set("internal", hmaps.Params{"running": true, "watch": true, "fastRenderMode": true})
 	}
+	level := logg.LevelWarn
 	if opt.TemplateMetrics {
 		flags.Set("templateMetrics", true) // Hugo prints them to Log
+		// Hugo logs how long each step of its build took (reading and
+		// assembling the pages, rendering each output format, one after
+		// the other) at the info level: where a slow render's time went
+		// before it reached a template.
+		level = logg.LevelInfo
 	}
 	w := io.MultiWriter(logOut, h.logBuf)
-	logger := loggers.New(loggers.Options{Level: logg.LevelWarn, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})
+	logger := loggers.New(loggers.Options{Level: level, StdOut: w, StdErr: w, DistinctLevel: logg.LevelWarn})
 
 	// The same loader gen read its settings with, plus this render's
 	// run-time flags (publish folder, mounts).
@@ -310,7 +317,7 @@ func newHugo(opt Options, srv *server) (*hugo, error) {
 	h.sites, err = hugolib.NewHugoSites(deps.DepsCfg{
 		Configs:  configs,
 		Fs:       fs,
-		LogLevel: logg.LevelWarn,
+		LogLevel: level,
 		StdOut:   w,
 		StdErr:   w,
 	})
