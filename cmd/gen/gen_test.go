@@ -273,8 +273,18 @@ func TestDeterministic(t *testing.T) {
 	if m := features.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
 		t.Errorf("the second build did not reuse every check's lookup features: %v\n%s", m, stdout)
 	}
+	// Nor the notes' parses and the checks their texts quote
+	// (assemble.ParseStore, assemble.QuoteStore).
+	parsed := regexp.MustCompile(`(\d+) of (\d+) notes as the last build parsed them`)
+	if m := parsed.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("the second build did not reuse every note's parse: %v\n%s", m, stdout)
+	}
+	quoted := regexp.MustCompile(`(\d+) of (\d+) matched against the checks as it did`)
+	if m := quoted.FindStringSubmatch(stdout); m == nil || m[1] != m[2] || m[1] == "0" {
+		t.Errorf("the second build matched notes against the checks again: %v\n%s", m, stdout)
+	}
 	site2, gen2 := testsite.Tree(t, filepath.Join(proj, "public")), testsite.Tree(t, filepath.Join(proj, "generated", "content"))
-	for _, name := range []string{"check-pages.bin", "lookup-features.bin"} {
+	for _, name := range []string{"check-pages.bin", "lookup-features.bin", "notes.bin", "quotes.bin"} {
 		file := filepath.Join(proj, "generated", "cache", name)
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -293,6 +303,12 @@ func TestDeterministic(t *testing.T) {
 	}
 	if m := features.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
 		t.Errorf("a damaged features cache was used: %v", m)
+	}
+	if m := parsed.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
+		t.Errorf("a damaged store of the notes' parses was used: %v", m)
+	}
+	if m := quoted.FindStringSubmatch(stdout); m == nil || m[1] != "0" {
+		t.Errorf("a damaged store of the checks notes quote was used: %v", m)
 	}
 	site3 := testsite.Tree(t, filepath.Join(proj, "public"))
 	for _, site := range []map[string][]byte{site1, site2, site3} {

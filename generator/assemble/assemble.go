@@ -5,6 +5,7 @@
 package assemble
 
 import (
+	"crypto/sha256"
 	"slices"
 	"sort"
 	"sync"
@@ -50,6 +51,13 @@ type Facts struct {
 	// Parsed are notes parsed by an earlier run against these same facts
 	// (gen serve keeps them between changes); nil parses every note.
 	Parsed *NoteCache
+	// Stored are the notes' parses the last build kept (a build's
+	// generated/cache/notes.bin); nil keeps none.
+	Stored *ParseStore
+	// Quotes opens the checks each note text quoted in the last build,
+	// for the checks' index with that digest (a build's
+	// generated/cache/quotes.bin); nil keeps none.
+	Quotes func(index [sha256.Size]byte) *QuoteStore
 	// Overrides set kinds, titles and statuses of notes and docs by path
 	// (config.toml's [[params.handbook.overrides]]).
 	Overrides []config.Override
@@ -62,9 +70,15 @@ type Facts struct {
 	// explanation for (gen check --strict; generator/coverage).
 	RequireExplanations []config.ExplainRule
 
+	quoted *QuoteStore // the store Quotes opened, once Handbook ran
+
 	derivedOnce sync.Once
 	derived     *derived // see memo
 }
+
+// QuotesReused is how many note texts Handbook took the quoted checks of
+// from the last build (Quotes), of how many.
+func (f *Facts) QuotesReused() (reused, of int) { return f.quoted.Reused() }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
 // line); a missing file is a warning recorded in in.Warnings.
@@ -130,7 +144,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	history.Apply(h, f.History)
 	keepLegacyIDs(h)
 	h.Inbound = f.Inbound
-	notes, err := Notes(in, h, f.Parsed, f.Overrides)
+	notes, err := Notes(in, h, f.Parsed, f.Stored, f.Overrides)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +152,9 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// Relative links and images, against the notes as a whole and the
 	// checkout on disk; what does not resolve is a warning at its line.
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
-	quoteChecks(h, f.memo())
+	if f.quoted, err = quoteChecks(h, f.memo(), f.Quotes); err != nil {
+		return nil, err
+	}
 	checkTries(h, f.CheckSteps, &in.Warnings)
 	if err := attachExplanations(h, f.Explanations, &in.Warnings); err != nil {
 		return nil, err

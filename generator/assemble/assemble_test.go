@@ -100,7 +100,7 @@ func TestDuplicateNoteIDs(t *testing.T) {
 	}}
 	h := &model.Handbook{}
 	h.Index()
-	_, err := Notes(in, h, nil, nil)
+	_, err := Notes(in, h, nil, nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "b/crash.md:1") || !strings.Contains(err.Error(), "a/crash.md") {
 		t.Errorf("err = %v, want a duplicate id error naming both files", err)
 	}

@@ -1,11 +1,12 @@
 package assemble
 
 import (
-	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
+	"crypto/sha256"
+	"fmt"
 	"strings"
 
+	"github.com/nvfuser-handbook/handbook/generator/internal/parallel"
 	"github.com/nvfuser-handbook/handbook/generator/model"
-	"github.com/nvfuser-handbook/handbook/generator/rank"
 )
 
 // mergeChecks puts the checks into the handbook and links each to the
@@ -89,11 +90,15 @@ func containsOpt(os []*model.Option, o *model.Option) bool {
 
 // quoteChecks links each check to the notes that quote its error: the
 // note's text, matched as a pasted error would be (generator/checks).
-func quoteChecks(h *model.Handbook, d *derived) {
+func quoteChecks(h *model.Handbook, d *derived, open func(index [sha256.Size]byte) *QuoteStore) (*QuoteStore, error) {
 	if len(h.Checks) == 0 {
-		return
+		return nil, nil
 	}
 	ranked := d.checkIndex(h.Checks)
+	var store *QuoteStore
+	if open != nil {
+		store = open(d.indexSum)
+	}
 	byID := make(map[string]*model.Check, len(h.Checks))
 	for _, c := range h.Checks {
 		byID[c.ID] = c
@@ -102,19 +107,31 @@ func quoteChecks(h *model.Handbook, d *derived) {
 	// the index scores each note against the checks its words and
 	// frames name only, and notes are independent: matched on every
 	// core, recorded in note order.
-	hits := make([][]rank.Hit, len(h.Notes))
+	quoted := make([][]string, len(h.Notes))
 	texts := make([]string, len(h.Notes))
 	for i, n := range h.Notes {
 		texts[i] = n.Title + "\n" + n.Body
 	}
+	match := func(text string) []string {
+		var ids []string
+		for _, hit := range d.matches(ranked, text) {
+			ids = append(ids, hit.Entry.ID)
+		}
+		return ids
+	}
 	parallel.For(len(h.Notes), func(i int) {
-		hits[i] = d.matches(ranked, texts[i])
+		quoted[i] = store.quotes(texts[i], match)
 	})
 	d.retain(texts)
 	for i, n := range h.Notes {
-		for _, hit := range hits[i] {
-			c := byID[hit.Entry.ID]
-			c.Notes = append(c.Notes, n)
+		for _, id := range quoted[i] {
+			if c := byID[id]; c != nil {
+				c.Notes = append(c.Notes, n)
+			}
 		}
 	}
+	if _, err := store.Save(); err != nil {
+		return nil, fmt.Errorf("saving the checks the notes quote in %s: %w", store.file, err)
+	}
+	return store, nil
 }

@@ -76,7 +76,7 @@ happened to me when the cache hit. Nothing else to say.
 			if err != nil {
 				t.Fatal(err)
 			}
-			ns, err := Notes(in, Merge(&Facts{}), nil, nil)
+			ns, err := Notes(in, Merge(&Facts{}), nil, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,8 @@
 package assemble
 
 import (
+	"crypto/sha256"
+	"encoding/json"
 	"sync"
 
 	"github.com/nvfuser-handbook/handbook/generator/checks"
@@ -19,6 +21,9 @@ type derived struct {
 	// index is built from the checks after history.Apply (their past
 	// wordings count), which the facts alone decide.
 	index *rank.Index
+	// indexSum is the digest of the index's entries: a QuoteStore holds
+	// for one index.
+	indexSum [sha256.Size]byte
 	// hits are each note text's matches in index, by the text.
 	hits map[string][]rank.Hit
 	// expected are the tests that expect each check, by its place in
@@ -37,7 +42,12 @@ func (d *derived) checkIndex(cs []*model.Check) *rank.Index {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.index == nil {
-		d.index = rank.NewIndex(rank.Entries(cs))
+		entries := rank.Entries(cs)
+		d.index = rank.NewIndex(entries)
+		// The entries are all the index is made of (and JSON all of each
+		// entry): the same digest, the same matches.
+		data, _ := json.Marshal(entries)
+		d.indexSum = sha256.Sum256(data)
 	}
 	return d.index
 }

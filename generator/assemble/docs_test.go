@@ -71,7 +71,7 @@ func TestDocsAndOverrides(t *testing.T) {
 		{Match: "crash.md", Status: "resolved", At: model.Location{File: cfg, Line: 17}},
 		{Match: "doc/dev/ragged*.md", Kind: "guide", At: model.Location{File: cfg, Line: 20}},
 	}
-	ns, err := Notes(in, Merge(&Facts{}), nil, set)
+	ns, err := Notes(in, Merge(&Facts{}), nil, nil, set)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestRealDocsAndSeeds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ns, err := Notes(in, Merge(&Facts{}), nil, nil)
+	ns, err := Notes(in, Merge(&Facts{}), nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,8 @@ import (
 //
 // A cache (nil for none) holds the notes a run before parsed against the
 // same reference model: those whose bytes are unchanged are not parsed
-// again.
-func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config.Override) ([]*model.Note, error) {
+// again. A store (nil for none) does the same across builds (ParseStore).
+func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, store *ParseStore, set []config.Override) ([]*model.Note, error) {
 	ov, err := compileOverrides(set)
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 			parsed[i] = n
 			return
 		}
-		parsed[i], failed[i] = notes.ParseAs(in.Notes[i].Path, in.Notes[i].Data, opt, ov.preset(in.Notes[i]))
+		parsed[i], failed[i] = store.parse(in.Notes[i], opt, ov.preset(in.Notes[i]))
 		if parsed[i] != nil {
 			parsed[i].Path, parsed[i].Doc = in.Notes[i].Rel, in.Notes[i].Doc
 			if parsed[i].Path == "" {
@@ -60,6 +60,11 @@ func Notes(in *sources.Inputs, h *model.Handbook, cache *NoteCache, set []config
 			}
 		}
 	})
+	// Before anything below changes a note: the store keeps them as
+	// parsed.
+	if _, err := store.Save(); err != nil {
+		return nil, fmt.Errorf("saving the notes' parses in %s: %w", store.file, err)
+	}
 	var out []*model.Note
 	byID := map[string]string{}
 	var errs []string

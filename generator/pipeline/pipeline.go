@@ -13,6 +13,7 @@
 package pipeline
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -128,12 +129,47 @@ type Hooks struct {
 
 // Model runs read, extract and model: everything up to, not including,
 // writing files. Tools that only need the handbook's facts use this.
-func Model(s *config.Settings, r *Result) error {
+func Model(s *config.Settings, r *Result) error { return modelWith(s, r, nil) }
+
+// modelWith is Model with what the last build kept of the model stage's
+// work (stored, nil for none), which a build reads beside the extraction.
+func modelWith(s *config.Settings, r *Result, stored func() modelCache) error {
 	in, facts, err := readAndExtract(s, r)
 	if err != nil {
 		return err
 	}
+	if stored != nil {
+		c := stored()
+		facts.Stored, facts.Quotes = c.parses, c.quotes
+	}
 	return merge(in, facts, r)
+}
+
+// modelCache is what a build keeps of the model stage's work for the
+// next build, under generated/cache, for this gen binary: each note as
+// parsed (notes.bin) and the checks each note's text quotes (quotes.bin).
+type modelCache struct {
+	parses *assemble.ParseStore
+	quotes func(index [sha256.Size]byte) *assemble.QuoteStore
+}
+
+// readModelCache starts reading the model stage's caches the last build
+// of this project left. A binary whose build ID cannot be read keeps
+// none.
+func readModelCache(s *config.Settings) func() modelCache {
+	return async(func() modelCache {
+		id, err := buildid.Self()
+		if err != nil {
+			return modelCache{}
+		}
+		dir := filepath.Join(s.GeneratedDir(), "cache")
+		return modelCache{
+			parses: assemble.OpenParseStore(filepath.Join(dir, "notes.bin"), id),
+			quotes: func(index [sha256.Size]byte) *assemble.QuoteStore {
+				return assemble.OpenQuoteStore(filepath.Join(dir, "quotes.bin"), id, index)
+			},
+		}
+	})
 }
 
 // readAndExtract runs read and extract: the checkout's facts and the
@@ -229,6 +265,12 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 	if fresh := freshnessVerdicts(h); fresh > 0 {
 		detail += fmt.Sprintf(", %d code references of dated notes checked against git", fresh)
 	}
+	if reused, of := facts.Stored.Reused(); of > 0 {
+		detail += fmt.Sprintf("; %d of %d notes as the last build parsed them", reused, of)
+	}
+	if reused, of := facts.QuotesReused(); of > 0 {
+		detail += fmt.Sprintf(", %d of %d matched against the checks as it did", reused, of)
+	}
 	r.add("model", t, detail)
 	return nil
 }
@@ -319,7 +361,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// The build's caches (85 MB on the real handbook) are read while the
 	// checkout is, and written while Hugo renders: neither waits on them.
 	cache := readBuildCache(s)
-	if err := Model(s, r); err != nil {
+	if err := modelWith(s, r, readModelCache(s)); err != nil {
 		return r, err
 	}
 
