@@ -111,7 +111,7 @@ func TestBuildExample(t *testing.T) {
 	if !found {
 		t.Error("NVFUSER_NUM_THREADS missing from api/env.json")
 	}
-	for _, p := range []string{"index.html", "drift/index.html", "404.html", "api/runbooks.json", "api/lookup.json", "pagefind/pagefind.js", "pagefind-checks/pagefind.js"} {
+	for _, p := range []string{"index.html", "drift/index.html", "404.html", "api/runbooks.json", "api/lookup.json", "pagefind/pagefind.js", "pagefind-emitted/pagefind.js"} {
 		if _, err := os.Stat(filepath.Join(out, p)); err != nil {
 			t.Errorf("missing %s", p)
 		}
@@ -143,20 +143,23 @@ func TestBuildExample(t *testing.T) {
 	}
 	var checks []struct{ ID string }
 	readJSON(t, filepath.Join(out, "api", "errors.json"), &checks)
-	if indexed, want := pagesIn("pagefind"), len(notes)+len(opts)+len(vars)+len(families)+1; indexed != want {
-		t.Errorf("pagefind indexed %d pages, want %d (%d notes, %d options, %d variables, %d families, drift)",
-			indexed, want, len(notes), len(opts), len(vars), len(families))
+	// The reference pages, and the vocabulary of the notes and checks
+	// (emit, vocabulary.go).
+	if indexed, want := pagesIn("pagefind"), len(opts)+len(vars)+len(families)+1+1; indexed != want {
+		t.Errorf("pagefind indexed %d pages, want %d (%d options, %d variables, %d families, drift, the vocabulary)",
+			indexed, want, len(opts), len(vars), len(families))
 	}
-	// The checks, and the vocabulary of the other pages (emit, vocabulary.go).
-	if indexed := pagesIn("pagefind-checks"); indexed != len(checks)+1 || len(checks) == 0 {
-		t.Errorf("the checks' index holds %d pages, want the %d checks and the vocabulary", indexed, len(checks))
+	// The notes and checks, whose search documents emit wrote, and the
+	// vocabulary of the other pages.
+	if indexed, want := pagesIn("pagefind-emitted"), len(notes)+len(checks)+1; indexed != want || len(checks) == 0 || len(notes) == 0 {
+		t.Errorf("the index of emit's documents holds %d pages, want %d: the %d notes, the %d checks and the vocabulary", indexed, want, len(notes), len(checks))
 	}
 	search, err := os.ReadFile(filepath.Join(out, "search", "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(search), `data-merge="/pagefind-checks/"`) {
-		t.Error("the search page does not merge the checks' index")
+	if !strings.Contains(string(search), `data-merge="/pagefind-emitted/"`) {
+		t.Error("the search page does not merge the index of emit's documents")
 	}
 	// The search documents are not published, nor left beside the site.
 	if _, err := os.Stat(filepath.Join(out, "_search")); err == nil {
@@ -243,7 +246,7 @@ func TestMissingSourceWarns(t *testing.T) {
 
 // TestDeterministic: two builds of the same inputs give byte-identical
 // generated content and site. Pagefind's indexes (public/pagefind/ and
-// public/pagefind-checks/) are the one
+// public/pagefind-emitted/) are the one
 // exemption: Pagefind 1.5 writes its filter files in a varying order, which
 // the README states; the test still requires the index to exist both times.
 func TestDeterministic(t *testing.T) {
@@ -314,7 +317,7 @@ func TestDeterministic(t *testing.T) {
 	for _, site := range []map[string][]byte{site1, site2, site3} {
 		n := 0
 		for f := range site {
-			if strings.HasPrefix(f, "pagefind/") || strings.HasPrefix(f, "pagefind-checks/") {
+			if strings.HasPrefix(f, "pagefind/") || strings.HasPrefix(f, "pagefind-emitted/") {
 				delete(site, f)
 				n++
 			}

@@ -73,7 +73,7 @@ func TestLostURLs(t *testing.T) {
 	// Pagefind's bundles (the main index and the check pages') are not
 	// URLs anyone links to: their names change by design.
 	old := site(t, map[string]string{"index.html": "", "runbooks/a/index.html": "", "runbooks/b/index.html": "", "api/env.json": "[]", "css/site.0123abcd.css": "",
-		"pagefind/ui.html": "", "pagefind-checks/ui.html": "", "pagefind-checks/fragment/en_1.xml": ""})
+		"pagefind/ui.html": "", "pagefind-emitted/ui.html": "", "pagefind-emitted/fragment/en_1.xml": ""})
 	urls, err := PublishedURLs(old)
 	if err != nil {
 		t.Fatal(err)

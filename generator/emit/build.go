@@ -62,11 +62,12 @@ func (e *emitter) build() error {
 	if err := e.writeJSON(DataDir+"/build.json", b); err != nil {
 		return err
 	}
-	// The search page's second index (layouts/search.html): the check
-	// pages', when they have one.
+	// The search page's second index (layouts/search.html): the one of
+	// the search documents emit wrote (checks and notes), when they have
+	// one.
 	var idx searchIndexes
-	if e.checksIndexed() {
-		idx.Checks = urls.ChecksSearchIndex + "/"
+	if e.emittedIndexed() {
+		idx.Emitted = urls.EmittedSearchIndex + "/"
 	}
 	return e.writeJSON(DataDir+"/search.json", idx)
 }
@@ -74,7 +75,7 @@ func (e *emitter) build() error {
 // searchIndexes is data/search.json: the Pagefind indexes the search page
 // merges with the main one, as paths below the site ("" for none).
 type searchIndexes struct {
-	Checks string `json:"checks"`
+	Emitted string `json:"emitted"`
 }
 
 // SourceRef is the ref source links should carry: the checkout's commit

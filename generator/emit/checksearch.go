@@ -1,9 +1,6 @@
 package emit
 
 import (
-	"bytes"
-	"html/template"
-
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
@@ -21,12 +18,7 @@ import (
 // document is made by Go's html/template, whose escaping Hugo's templates
 // share, from the check page's own front matter: the same bytes the
 // layout wrote.
-var checkSearchTemplate = template.Must(template.New("check-search").Parse(`<!doctype html>
-<html lang="{{ .Lang }}">
-<head><meta charset="utf-8"><title>{{ .Title }}</title></head>
-<body>
-
-<article data-pagefind-body>
+var checkSearchTemplate = searchBody(`<article data-pagefind-body>
   <span hidden data-pagefind-filter="kind:check"></span><span hidden data-pagefind-filter="group:checks"></span><span hidden data-pagefind-meta="where:{{ or .P.Function .P.InMacro }} · {{ .P.Where.Text }}"></span><span hidden data-pagefind-filter="check:{{ .P.CheckKind }}"></span><span hidden data-pagefind-filter="area:{{ .P.Area }}"></span>
   <h1>{{ .Title }}</h1>
   <p>{{ .P.Printed }}</p>
@@ -34,24 +26,14 @@ var checkSearchTemplate = template.Must(template.New("check-search").Parse(`<!do
   <p><code>{{ . }}</code></p>
   {{- end }}
   <p>{{ .P.KindTitle }} <code>{{ .P.Macro }}</code> in <code>{{ or .P.Function .P.InMacro }}</code>, {{ .P.Where.Text }}</p>
-</article>
-
-</body>
-</html>
-
-`))
+</article>`)
 
 // checkSearchDoc is the search document of the check page f, and its
 // file below the rendered site.
 func (e *emitter) checkSearchDoc(f checkFront) (file string, doc []byte, err error) {
-	lang := e.site.Locale
-	if lang == "" {
-		lang = "en"
-	}
-	var b bytes.Buffer
-	err = checkSearchTemplate.Execute(&b, struct {
-		Lang, Title string
-		P           checkParams
-	}{lang, f.Title, f.Params})
-	return urls.SearchDoc(urls.Check(f.Params.ID)), b.Bytes(), err
+	doc, err = e.searchDocument(checkSearchTemplate, f.Title, struct {
+		Title string
+		P     checkParams
+	}{f.Title, f.Params})
+	return urls.SearchDoc(urls.Check(f.Params.ID)), doc, err
 }

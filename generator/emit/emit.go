@@ -40,8 +40,8 @@ type Site struct {
 	// site in --out, and url_manifest): a note whose kind changed since
 	// keeps answering at its page under the old kind (see movedPaths).
 	Published map[string]bool
-	// SplitSearch says the check pages' search documents are indexed
-	// apart (urls.ChecksSearchIndex), as a build does: the search page then
+	// SplitSearch says the search documents emit writes (the check
+	// pages' and the notes') are indexed apart (urls.EmittedSearchIndex), as a build does: the search page then
 	// merges that index with the main one. gen serve indexes them with the
 	// others.
 	SplitSearch bool
@@ -248,6 +248,12 @@ func (e *emitter) notes() error {
 			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
+		doc, search, err := e.noteSearchDoc(p.front.(noteFront), p.body)
+		if err != nil {
+			errs[i] = fmt.Errorf("emit %s: search document: %w", file, err)
+			return
+		}
+		e.addSearchDoc(doc, search)
 		if _, _, err := e.withTwin(rel, p); err != nil {
 			errs[i] = err
 			return

@@ -20,12 +20,15 @@ type noteFront struct {
 	Title string `toml:"title"`
 	// LinkTitle is what lists show (Hugo's .LinkTitle) when another note
 	// has the same title: model.Note.ListTitle.
-	LinkTitle   string     `toml:"linkTitle,omitempty"`
-	Description string     `toml:"description,omitempty"`
-	Date        string     `toml:"date,omitempty"`
-	Aliases     []string   `toml:"aliases,omitempty"`
-	Tags        []string   `toml:"tags,omitempty"`
-	Params      noteParams `toml:"params"`
+	LinkTitle   string   `toml:"linkTitle,omitempty"`
+	Description string   `toml:"description,omitempty"`
+	Date        string   `toml:"date,omitempty"`
+	Aliases     []string `toml:"aliases,omitempty"`
+	Tags        []string `toml:"tags,omitempty"`
+	// Outputs are the page's HTML alone: its search document is written
+	// by emit (notesearch.go), not by Hugo's searchdoc output format.
+	Outputs []string   `toml:"outputs"`
+	Params  noteParams `toml:"params"`
 }
 
 type noteParams struct {
@@ -112,7 +115,7 @@ type noteSig struct {
 }
 
 func (e *emitter) notePage(n *model.Note) page {
-	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(plainSummary(n.Symptom)), Date: n.Date, Tags: n.Tools}
+	f := noteFront{Title: n.Title, LinkTitle: n.ListTitle, Description: firstSentence(plainSummary(n.Symptom)), Date: n.Date, Tags: n.Tools, Outputs: []string{"html"}}
 	f.Aliases = e.notePaths(n)[1:]
 	p := &f.Params
 	p.ID, p.Kind, p.Status, p.Source, p.Symptom = n.ID, n.Kind, n.Status, notePath(n), plainMarkdown(n.Symptom)

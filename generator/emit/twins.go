@@ -37,16 +37,17 @@ type twinSet struct {
 // path below its root ("runbooks/x/index.md").
 func (p *Pending) Twins() map[string][]byte { return p.e.twins.files }
 
-// SearchDocs are the check pages' search documents, by path below the
-// site's root ("_search/errors/x/index.html"): a build indexes them apart
-// (Site.SplitSearch), gen serve writes them over the site with the twins.
+// SearchDocs are the search documents emit wrote (the check pages' and
+// the notes'), by path below the site's root ("_search/errors/x/index.html"):
+// a build indexes them apart (Site.SplitSearch), gen serve writes them over
+// the site with the twins.
 func (p *Pending) SearchDocs() map[string][]byte { return p.e.twins.search }
 
-// checksIndexed says the check pages' search documents get an index of
+// emittedIndexed says the search documents emit wrote get an index of
 // their own (Site.SplitSearch), which they do when there are any: the
 // search page then merges it (build.go), and it holds the vocabulary of
 // the other pages (vocabulary.go).
-func (e *emitter) checksIndexed() bool { return e.site.SplitSearch && len(e.twins.search) > 0 }
+func (e *emitter) emittedIndexed() bool { return e.site.SplitSearch && len(e.twins.search) > 0 }
 
 // addSearchDoc adds a page's search document to the emit's set.
 func (e *emitter) addSearchDoc(file string, doc []byte) {
@@ -96,15 +97,6 @@ func twinFile(sitePath string) string {
 // llms-full.txt (written by writeLLMsFull, with the JSON API: in gen
 // serve after the edited page is on screen).
 func (e *emitter) finishTwins() error {
-	// The checks' own search index gets the other pages' words too
-	// (vocabulary.go).
-	if e.checksIndexed() {
-		file, doc, err := e.vocabularyDoc()
-		if err != nil {
-			return err
-		}
-		e.twins.search[file] = doc
-	}
 	docs := e.twins.docs
 	bySection := map[string][]twinDoc{}
 	var families []twinDoc
@@ -136,6 +128,17 @@ func (e *emitter) finishTwins() error {
 		f.file = f.bytes()
 		families[i] = f
 		e.twins.files[twinFile(f.path)] = f.file
+	}
+	// Each index gets the words of the pages in the other
+	// (vocabulary.go).
+	if e.emittedIndexed() {
+		emitted, main, err := e.vocabularyDocs()
+		if err != nil {
+			return err
+		}
+		// The main index reads what Hugo wrote under _search, and the
+		// twins are written beside it.
+		e.twins.search[emitted.file], e.twins.files[main.file] = emitted.doc, main.doc
 	}
 	var order []twinDoc
 	for _, s := range []string{"/runbooks", "/guides", "/notes", "/env"} {

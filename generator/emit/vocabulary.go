@@ -1,8 +1,6 @@
 package emit
 
 import (
-	"bytes"
-	"html/template"
 	"slices"
 	"strings"
 	"unicode"
@@ -10,53 +8,53 @@ import (
 	"github.com/nvfuser-handbook/handbook/generator/urls"
 )
 
-// The check pages' search index (urls.ChecksSearchIndex) is made apart
-// from the main one, so it lacks the words that only the other pages
-// have. Pagefind answers a word its index lacks with words that merely
-// share a beginning with it: "segfault", in notes and in no check, listed
-// "Invalid seg_id ..." among the checks, where one index for every page
-// had listed none. The vocabulary document gives the checks' index those
-// words. It has no filter, so the search page's groups (each a search
-// filtered by group) never list it; it only makes a word found, and the
-// checks' group then honestly empty.
-var vocabularyTemplate = template.Must(template.New("vocabulary").Parse(`<!doctype html>
-<html lang="{{ .Lang }}">
-<head><meta charset="utf-8"><title>Vocabulary</title></head>
-<body>
+// The search documents emit writes (notes and check pages) are indexed
+// apart from the others (urls.EmittedSearchIndex), so each index lacks the
+// words that only the other's pages have. Pagefind answers a word its
+// index lacks with words that merely share a beginning with it:
+// "segfault", in notes and in no check, listed "Invalid seg_id ..." among
+// the checks, where one index for every page had listed none. A
+// vocabulary document gives each index the other's words. It has no
+// filter, so the search page's groups (each a search filtered by group)
+// never list it; it only makes a word found, and a group without it then
+// honestly empty.
+var vocabularyTemplate = searchBody(`<article data-pagefind-body>
+  <p>{{ . }}</p>
+</article>`)
 
-<article data-pagefind-body>
-  <p>{{ .Words }}</p>
-</article>
-
-</body>
-</html>
-
-`))
-
-// vocabularyDoc is the checks' index's vocabulary document (see above)
-// and its file below the rendered site: every word of the notes, the
-// variables, the option families and the options, each once, sorted.
-func (e *emitter) vocabularyDoc() (file string, doc []byte, err error) {
-	var texts []string
-	for _, n := range e.h.Notes {
-		texts = append(texts, n.Title, n.Body)
-	}
+// vocabularyDocs are the two indexes' vocabulary documents (see above),
+// by their files below the rendered site: the emitted index gets every
+// word of the variables, the option families and the options (the main
+// index's pages), the main index every word of the notes and the checks.
+func (e *emitter) vocabularyDocs() (emitted, main searchDoc, err error) {
+	var ref, own []string
 	for _, v := range e.h.Variables {
-		texts = append(texts, v.Name, v.Description)
+		ref = append(ref, v.Name, v.Description)
 	}
 	for _, f := range e.h.Families {
-		texts = append(texts, f.Env, f.Doc)
+		ref = append(ref, f.Env, f.Doc)
 	}
 	for _, o := range e.h.Options {
-		texts = append(texts, o.Name, o.Description, o.YAMLDescription)
+		ref = append(ref, o.Name, o.Description, o.YAMLDescription)
 	}
-	lang := e.site.Locale
-	if lang == "" {
-		lang = "en"
+	for _, n := range e.h.Notes {
+		own = append(own, n.Title, n.Body)
 	}
-	var b bytes.Buffer
-	err = vocabularyTemplate.Execute(&b, struct{ Lang, Words string }{lang, strings.Join(vocabulary(texts), " ")})
-	return urls.SearchDoc("/_vocabulary/"), b.Bytes(), err
+	for _, c := range e.h.Checks {
+		own = append(own, c.Message(), c.Condition, c.Macro, c.Function, c.Where.File)
+	}
+	if emitted.doc, err = e.vocabularyDoc(ref); err != nil {
+		return
+	}
+	main.doc, err = e.vocabularyDoc(own)
+	emitted.file, main.file = urls.SearchDoc("/_vocabulary/"), urls.SearchDoc("/_vocabulary/main/")
+	return emitted, main, err
+}
+
+// vocabularyDoc is a vocabulary document of the words of texts, each
+// once, sorted.
+func (e *emitter) vocabularyDoc(texts []string) ([]byte, error) {
+	return e.searchDocument(vocabularyTemplate, "Vocabulary", strings.Join(vocabulary(texts), " "))
 }
 
 // vocabulary is every word of texts, lower-cased, once, sorted: each run

@@ -116,9 +116,9 @@ func (r *Result) Start(stage, doing string, now bool) {
 // indexing, link checks) against the staged site.
 type Hooks struct {
 	// Search, when set, is the project folder whose Pagefind (installed
-	// there with npm ci on first use) indexes the site: the check pages'
-	// search documents while Hugo renders, the others after it, before
-	// the AfterRender hooks.
+	// there with npm ci on first use) indexes the site: the search
+	// documents emit wrote (the checks' and the notes') while Hugo renders,
+	// the others after it, before the AfterRender hooks.
 	Search string
 	// AfterRender runs on the staged site, in order (see Check in
 	// hooks.go); an error aborts the publish.
@@ -297,8 +297,8 @@ func emitContent(s *config.Settings, r *Result, cache func() buildCache, splitSe
 // emitPages runs the first part of emit, the pages; the JSON API and the
 // pruning of stale files are left pending. memo (nil for none) carries
 // what the previous emit of this process knew; cache (nil for none) the
-// check pages and features of the last build; splitSearch says the check
-// pages' search documents get an index of their own (emit.Site).
+// check pages and features of the last build; splitSearch says the
+// search documents emit writes get an index of their own (emit.Site).
 func emitPages(s *config.Settings, h *model.Handbook, memo *emit.Memo, cache func() buildCache, splitSearch bool) (*emit.Writer, *emit.Pending, error) {
 	w := emit.NewWriter(s.GeneratedDir())
 	w.Memo = memo
@@ -366,7 +366,7 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	}
 
 	// Pagefind, installed before the render (npm ci on a first run), for
-	// the check pages' index built while Hugo renders.
+	// the index of emit's search documents built while Hugo renders.
 	var pagefind string
 	if hooks.Search != "" {
 		if !search.Installed(hooks.Search) {
@@ -376,15 +376,15 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 			return r, err
 		}
 	}
-	// A build gives the check pages a search index of their own, with or
-	// without --no-search: what emit writes does not depend on it.
+	// A build gives emit's search documents an index of their own, with
+	// or without --no-search: what emit writes does not depend on it.
 	w, emitted, err := emitContent(s, r, cache, true)
 	if err != nil {
 		return r, err
 	}
 	beside := "the JSON API is written beside it"
 	if pagefind != "" {
-		beside = "the JSON API and the check pages' search index are made beside it"
+		beside = "the JSON API and the search index of the notes and check pages are made beside it"
 	}
 	r.Start("render", fmt.Sprintf("Hugo renders %d notes and the reference pages; %s", len(r.Handbook.Notes), beside), false)
 	t := time.Now()
@@ -421,23 +421,23 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	// Every write into the staging folder goes through publish's gate, so
 	// an interrupt (publish.Abort) never races one.
 	gate := func(op func() error) error { return publish.WhileStaged(staged, op) }
-	// The check pages' search index is made while Hugo renders: emit has
-	// their search documents, and Pagefind takes the core Hugo leaves
-	// idle. Every return waits for it.
+	// The index of the notes and check pages is made while Hugo renders:
+	// emit wrote their search documents, and Pagefind takes what of the
+	// cores Hugo leaves idle. Every return waits for it.
 	type indexed struct {
 		summary string
 		err     error
 	}
-	waitChecksIndex := async(func() (x indexed) {
+	waitEmittedIndex := async(func() (x indexed) {
 		if docs := emitted.SearchDocs(); pagefind != "" && len(docs) > 0 {
 			x.err = gate(func() (err error) {
-				x.summary, err = search.IndexDocs(pagefind, docs, staged+".checks-search", staged)
+				x.summary, err = search.IndexDocs(pagefind, docs, staged+".emitted-search", staged)
 				return err
 			})
 		}
 		return x
 	})
-	defer waitChecksIndex()
+	defer waitEmittedIndex()
 	res, err := site.Build(site.Options{ProjectDir: s.ProjectDir, ConfigFile: s.ConfigFile, GeneratedDir: s.GeneratedDir(), OutDir: staged, Log: log, TemplateMetrics: s.TemplateMetrics, Gate: gate, Origin: w.Locate,
 		BaseURL: s.BaseURL, Extra: emitted.Twins(), BeforeStatic: waitAPI})
 	if err != nil {
@@ -472,8 +472,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 	if pagefind != "" {
 		r.Start("search", "Pagefind indexes the search documents", false)
 		t = time.Now()
-		checks := waitChecksIndex()
-		err := checks.err
+		emittedIx := waitEmittedIndex()
+		err := emittedIx.err
 		var summary string
 		if err == nil {
 			err = gate(func() (err error) {
@@ -485,8 +485,8 @@ func Build(s *config.Settings, hooks Hooks, log io.Writer) (*Result, error) {
 			publish.Discard(staged)
 			return r, err
 		}
-		if checks.summary != "" {
-			summary += "; the check pages', made while Hugo rendered: " + checks.summary
+		if emittedIx.summary != "" {
+			summary += "; the notes' and check pages', made while Hugo rendered: " + emittedIx.summary
 		}
 		r.add("search", t, summary)
 	}

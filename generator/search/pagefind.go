@@ -90,20 +90,22 @@ func TakeDocs(siteDir string) (string, error) {
 // MainIndex is the folder of the site holding the main Pagefind index.
 const MainIndex = urls.SearchIndex
 
-// ChecksIndex is the folder of the site holding the check pages' own
-// Pagefind index, beside the main one. Their search documents are known
-// once emit has run (emit writes them, checksearch.go), so a build indexes
-// them while Hugo renders the site instead of after it: on the real
-// handbook they are 4,641 of 4,862 documents. The search page merges the
-// two (js/search.js); its results come in groups, one search each, and
-// the checks are a group of their own, so no list of results mixes the
+// EmittedIndex is the folder of the site holding the Pagefind index of the
+// search documents emit writes, the check pages' and the notes', beside
+// the main one. They are known once emit has run (checksearch.go,
+// notesearch.go), so a build indexes them while Hugo renders the site
+// instead of after it: on the real handbook 4,641 checks and about 130
+// notes of 4,862 documents, at 10,000 notes nearly all. The search page
+// merges the two (js/search.js); its results come in groups, one search
+// each, and each group's pages are in one index (checks and notes here,
+// the reference pages in the main one), so no list of results mixes the
 // two indexes' scores.
-const ChecksIndex = urls.ChecksSearchIndex
+const EmittedIndex = urls.EmittedSearchIndex
 
 // IsIndexDir reports whether rel, a slash-separated path below the site,
 // is one of the search indexes' folders: what walks the site's pages
 // skips them.
-func IsIndexDir(rel string) bool { return rel == MainIndex || rel == ChecksIndex }
+func IsIndexDir(rel string) bool { return rel == MainIndex || rel == EmittedIndex }
 
 // Index runs Pagefind and writes its bundle to siteDir/pagefind/. It reads
 // docsDir, the search documents from TakeDocs, whose paths mirror the
@@ -119,7 +121,7 @@ func Index(bin, siteDir, docsDir string) (string, error) {
 
 // IndexDocs writes docs, search documents by their path below the site
 // ("_search/errors/x/index.html"), into the new folder docsDir, runs
-// Pagefind on them into siteDir/pagefind-checks (ChecksIndex), and removes
+// Pagefind on them into siteDir/pagefind-emitted (EmittedIndex), and removes
 // docsDir.
 func IndexDocs(bin string, docs map[string][]byte, docsDir, siteDir string) (string, error) {
 	defer os.RemoveAll(docsDir)
@@ -134,7 +136,7 @@ func IndexDocs(bin string, docs map[string][]byte, docsDir, siteDir string) (str
 	if err := fsutil.WriteAll(docsDir, below); err != nil {
 		return "", fmt.Errorf("search: %w", err)
 	}
-	return run(bin, docsDir, filepath.Join(siteDir, ChecksIndex))
+	return run(bin, docsDir, filepath.Join(siteDir, EmittedIndex))
 }
 
 // run indexes the HTML files below src into the folder out.

@@ -245,13 +245,14 @@ func NewExplanation(newBase, id, text string) string {
 // moved out of the site before it is checked or published.
 const SearchDocs = "_search"
 
-// SearchIndex and ChecksSearchIndex are the folders of the site holding
-// its Pagefind indexes: the check pages have one of their own, which a
-// build makes while Hugo renders (generator/search), merged by the search
-// page with the main one.
+// SearchIndex and EmittedSearchIndex are the folders of the site holding
+// its Pagefind indexes: the search documents emit writes (the check
+// pages' and the notes') have one of their own, which a build makes while
+// Hugo renders (generator/search), merged by the search page with the
+// main one.
 const (
-	SearchIndex       = "pagefind"
-	ChecksSearchIndex = "pagefind-checks"
+	SearchIndex        = "pagefind"
+	EmittedSearchIndex = "pagefind-emitted"
 )
 
 // SearchDoc is the file, relative to the rendered site, of the search

@@ -80,14 +80,14 @@ func TestAcceptsTheHandbooksOwn(t *testing.T) {
 func TestDir(t *testing.T) {
 	dir := t.TempDir()
 	for name, data := range map[string]string{
-		"index.html":                 "<html><head>" + own + "</head><body>x</body></html>",
-		"a/index.md":                 "[x](javascript:alert(1))\n",
-		"a/fig.svg":                  `<svg xmlns="http://www.w3.org/2000/svg" onload="x"/>`,
-		"pagefind/x.pf_index":        "<script>",
-		"js/copy.js":                 "document.write('<script>')",
-		"pagefind/ui/ui.html":        "<script>alert(1)</script>", // Pagefind's own, not read
-		"pagefind-checks/ui/ui.html": "<script>alert(1)</script>", // the check pages' index: the same
-		"img/photo.png":              "<script>",
+		"index.html":                  "<html><head>" + own + "</head><body>x</body></html>",
+		"a/index.md":                  "[x](javascript:alert(1))\n",
+		"a/fig.svg":                   `<svg xmlns="http://www.w3.org/2000/svg" onload="x"/>`,
+		"pagefind/x.pf_index":         "<script>",
+		"js/copy.js":                  "document.write('<script>')",
+		"pagefind/ui/ui.html":         "<script>alert(1)</script>", // Pagefind's own, not read
+		"pagefind-emitted/ui/ui.html": "<script>alert(1)</script>", // the check pages' index: the same
+		"img/photo.png":               "<script>",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -93,7 +93,7 @@ func TestSearchProseFirstReal(t *testing.T) {
 		t.Fatal("segmentation: no checks listed")
 	}
 
-	// The checks have a search index of their own (pagefind-checks/): a
+	// The checks have a search index of their own (pagefind-emitted/): a
 	// word only the notes have ("segfault") must list no check, as one
 	// index for every page did, not checks whose words merely begin like
 	// it ("seg_id"): emit's vocabulary document gives the checks' index

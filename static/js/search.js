@@ -39,9 +39,10 @@
     return p;
   }
 
-  // A build indexes the check pages apart (data-merge): Pagefind merges
-  // that index into every search. Each group below is a search of its
-  // own, and the checks are one group, so no list mixes the two indexes.
+  // A build indexes the notes and the check pages apart (data-merge):
+  // Pagefind merges that index into every search. Each group below is a
+  // search of its own, and each group's pages are in one index, so no
+  // list mixes the two indexes' scores.
   var merge = root.getAttribute("data-merge");
   function load() {
     if (pagefind) return Promise.resolve(pagefind);
