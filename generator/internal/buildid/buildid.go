@@ -11,17 +11,19 @@ import (
 	"errors"
 	"io"
 	"os"
+	"sync"
 )
 
 // Self is the build ID of the running binary, or an error when it has
-// none gen can read (the caller then keeps no cache).
-func Self() (string, error) {
+// none gen can read (the caller then keeps no cache). Read once: every
+// cache of a build asks for it.
+var Self = sync.OnceValues(func() (string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return "", err
 	}
 	return Of(exe)
-}
+})
 
 // Of is the Go build ID of the executable at path. On ELF (Linux) it is
 // the .note.go.buildid note; elsewhere the toolchain writes it as
