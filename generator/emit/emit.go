@@ -248,12 +248,15 @@ func (e *emitter) notes() error {
 			errs[i] = fmt.Errorf("emit %s: %w", file, err)
 			return
 		}
-		doc, search, err := e.noteSearchDoc(p.front.(noteFront), p.body)
+		search, err := e.w.Memo.search(rel, e.site.Locale, func() (searchDoc, error) {
+			file, doc, err := e.noteSearchDoc(p.front.(noteFront), p.body)
+			return searchDoc{file, doc}, err
+		})
 		if err != nil {
 			errs[i] = fmt.Errorf("emit %s: search document: %w", file, err)
 			return
 		}
-		e.addSearchDoc(doc, search)
+		e.addSearchDoc(search.file, search.doc)
 		if _, _, err := e.withTwin(rel, p); err != nil {
 			errs[i] = err
 			return

@@ -175,6 +175,35 @@ func TestMemoReusesTwins(t *testing.T) {
 	}
 }
 
+// TestMemoReusesSearchDocs: likewise a note's search document, made again
+// only when its page rendered differently or the locale changed.
+func TestMemoReusesSearchDocs(t *testing.T) {
+	m := NewMemo()
+	builds := 0
+	build := func() (searchDoc, error) { builds++; return searchDoc{file: "f", doc: []byte("d")}, nil }
+	for _, c := range []struct {
+		locale, title string
+		want          int
+	}{
+		{"en", "A", 1},
+		{"en", "A", 1},  // same page: reused
+		{"en", "A2", 2}, // edited
+		{"fr", "A2", 3}, // another locale
+	} {
+		var f sectionFront
+		f.Title = c.title
+		if _, _, err := m.render("runbooks/a.md", page{front: f}); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := m.search("runbooks/a.md", c.locale, build); err != nil || d.file != "f" {
+			t.Fatal(d, err)
+		}
+		if builds != c.want {
+			t.Errorf("after %q under %s: %d builds, want %d", c.title, c.locale, builds, c.want)
+		}
+	}
+}
+
 func TestUnlink(t *testing.T) {
 	const u = "https://x/gone.cpp"
 	for _, c := range []struct{ in, want string }{

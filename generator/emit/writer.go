@@ -58,7 +58,9 @@ type Memo struct {
 	mu     sync.Mutex
 	digest map[string][sha256.Size]byte
 	pages  map[string]renderedPage // by file, see render
-	twins  map[string]memoTwin     // by file, see twin
+	// twins and searches are what was made from each page (reuse).
+	twins    map[string]madeFrom[builtTwin]
+	searches map[string]madeFrom[searchDoc]
 	// checkout counts the session's reads of the checkout, and checks
 	// are the pages made from it in the current one, check and removed
 	// check pages (checkmemo.go, putKept).
@@ -68,37 +70,65 @@ type Memo struct {
 	bodies map[string]noteBody
 }
 
-// memoTwin is the twin last built from a page: the key of the page's
-// render (Memo.render) and the base URL it was built under.
-type memoTwin struct {
+// madeFrom is what was last made from a page (its twin, its search
+// document): the key of the page's render (Memo.render) and the site
+// setting it was made under (the base URL, the locale).
+type madeFrom[T any] struct {
 	key  [sha256.Size]byte
-	base string
-	doc  twinDoc
-	ok   bool
+	site string
+	val  T
 }
 
-// twin is build(), reusing the twin last built for the page at rel when
+// reuse is build(), reusing what was last made from the page at rel when
 // the page is the one rendered then (Memo.render's key, computed just
-// before) under the same base URL: in gen serve a saved note changes one
-// page, and the twins of the thousands of others are what they were.
-func (m *Memo) twin(rel, baseURL string, build func() (twinDoc, bool, error)) (twinDoc, bool, error) {
+// before) under the same site setting: in gen serve a saved note changes
+// one page, and what is made from the thousands of others is what it was.
+func reuse[T any](m *Memo, made map[string]madeFrom[T], rel, site string, build func() (T, error)) (T, error) {
 	if m == nil {
 		return build()
 	}
 	m.mu.Lock()
 	page, rendered := m.pages[rel]
-	old, found := m.twins[rel]
+	old, found := made[rel]
 	m.mu.Unlock()
-	if rendered && found && old.key == page.key && old.base == baseURL {
-		return old.doc, old.ok, nil
+	if rendered && found && old.key == page.key && old.site == site {
+		return old.val, nil
 	}
-	doc, ok, err := build()
+	v, err := build()
 	if err == nil && rendered {
 		m.mu.Lock()
-		m.twins[rel] = memoTwin{key: page.key, base: baseURL, doc: doc, ok: ok}
+		made[rel] = madeFrom[T]{key: page.key, site: site, val: v}
 		m.mu.Unlock()
 	}
-	return doc, ok, err
+	return v, err
+}
+
+// builtTwin is a page's twin, ok false for none.
+type builtTwin struct {
+	doc twinDoc
+	ok  bool
+}
+
+// twin is build() through reuse, under the base URL the twin's links use.
+func (m *Memo) twin(rel, baseURL string, build func() (twinDoc, bool, error)) (twinDoc, bool, error) {
+	var twins map[string]madeFrom[builtTwin]
+	if m != nil {
+		twins = m.twins
+	}
+	t, err := reuse(m, twins, rel, baseURL, func() (builtTwin, error) {
+		doc, ok, err := build()
+		return builtTwin{doc, ok}, err
+	})
+	return t.doc, t.ok, err
+}
+
+// search is build() through reuse, under the locale the document names.
+func (m *Memo) search(rel, locale string, build func() (searchDoc, error)) (searchDoc, error) {
+	var docs map[string]madeFrom[searchDoc]
+	if m != nil {
+		docs = m.searches
+	}
+	return reuse(m, docs, rel, locale, build)
 }
 
 type renderedPage struct {
@@ -144,7 +174,7 @@ func (m *Memo) render(rel string, p page) ([]byte, int, error) {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]memoTwin{}, checks: map[string]checkMemo{}, bodies: map[string]noteBody{}}
+	return &Memo{lookup: lookup.NewMemo(), digest: map[string][sha256.Size]byte{}, pages: map[string]renderedPage{}, twins: map[string]madeFrom[builtTwin]{}, searches: map[string]madeFrom[searchDoc]{}, checks: map[string]checkMemo{}, bodies: map[string]noteBody{}}
 }
 
 func (m *Memo) lookupMemo() *lookup.Memo {
@@ -181,11 +211,12 @@ func (m *Memo) forget(rel string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.digest, rel)
-	// A page's render and twin are kept by its path under the content
-	// folder.
+	// A page's render, twin and search document are kept by its path
+	// under the content folder.
 	if page, ok := strings.CutPrefix(rel, ContentDir+"/"); ok {
 		delete(m.pages, page)
 		delete(m.twins, page)
+		delete(m.searches, page)
 	}
 }
 
