@@ -5,7 +5,6 @@
 package assemble
 
 import (
-	"crypto/sha256"
 	"slices"
 	"sort"
 	"sync"
@@ -54,10 +53,9 @@ type Facts struct {
 	// Stored are the notes' parses the last build kept (a build's
 	// generated/cache/notes.bin); nil keeps none.
 	Stored *ParseStore
-	// Quotes opens the checks each note text quoted in the last build,
-	// for the checks' index with that digest (a build's
-	// generated/cache/quotes.bin); nil keeps none.
-	Quotes func(index [sha256.Size]byte) *QuoteStore
+	// Quotes are the checks each note text quoted in the last build (a
+	// build's generated/cache/quotes.bin); nil keeps none.
+	Quotes *QuoteStore
 	// Overrides set kinds, titles and statuses of notes and docs by path
 	// (config.toml's [[params.handbook.overrides]]).
 	Overrides []config.Override
@@ -70,15 +68,9 @@ type Facts struct {
 	// explanation for (gen check --strict; generator/coverage).
 	RequireExplanations []config.ExplainRule
 
-	quoted *QuoteStore // the store Quotes opened, once Handbook ran
-
 	derivedOnce sync.Once
 	derived     *derived // see memo
 }
-
-// QuotesReused is how many note texts Handbook took the quoted checks of
-// from the last build (Quotes), of how many.
-func (f *Facts) QuotesReused() (reused, of int) { return f.quoted.Reused() }
 
 // Extract runs the source parsers. A parse error is fatal (it names file and
 // line); a missing file is a warning recorded in in.Warnings.
@@ -152,7 +144,7 @@ func Handbook(in *sources.Inputs, f *Facts) (*model.Handbook, error) {
 	// Relative links and images, against the notes as a whole and the
 	// checkout on disk; what does not resolve is a warning at its line.
 	in.Warnings = append(in.Warnings, localref.New(in.Dir, notes).Notes(notes)...)
-	if f.quoted, err = quoteChecks(h, f.memo(), f.Quotes); err != nil {
+	if err := quoteChecks(h, f.memo(), f.Quotes); err != nil {
 		return nil, err
 	}
 	checkTries(h, f.CheckSteps, &in.Warnings)

@@ -1,7 +1,6 @@
 package assemble
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"strings"
 
@@ -90,15 +89,12 @@ func containsOpt(os []*model.Option, o *model.Option) bool {
 
 // quoteChecks links each check to the notes that quote its error: the
 // note's text, matched as a pasted error would be (generator/checks).
-func quoteChecks(h *model.Handbook, d *derived, open func(index [sha256.Size]byte) *QuoteStore) (*QuoteStore, error) {
+func quoteChecks(h *model.Handbook, d *derived, store *QuoteStore) error {
 	if len(h.Checks) == 0 {
-		return nil, nil
+		return nil
 	}
 	ranked := d.checkIndex(h.Checks)
-	var store *QuoteStore
-	if open != nil {
-		store = open(d.indexSum)
-	}
+	store.forIndex(d.indexSum)
 	byID := make(map[string]*model.Check, len(h.Checks))
 	for _, c := range h.Checks {
 		byID[c.ID] = c
@@ -131,7 +127,7 @@ func quoteChecks(h *model.Handbook, d *derived, open func(index [sha256.Size]byt
 		}
 	}
 	if _, err := store.Save(); err != nil {
-		return nil, fmt.Errorf("saving the checks the notes quote in %s: %w", store.file, err)
+		return fmt.Errorf("saving the checks the notes quote in %s: %w", store.file, err)
 	}
-	return store, nil
+	return nil
 }

@@ -14,7 +14,8 @@ import (
 // nvFuser's checks was 1 CPU-s of every build (docs/benchmarks.md, issue 35
 // round 8). A text's checks hold while the index they were matched in is
 // the same: the store is for one index (its digest, rank.Entries as the
-// checks are now) and one gen binary; another index starts it empty.
+// checks are now: forIndex) and one gen binary; another index starts it
+// empty.
 type QuoteStore struct {
 	file, gen string
 	index     [sha256.Size]byte // the digest of the index the quotes were found in
@@ -28,32 +29,44 @@ type QuoteStore struct {
 
 const quoteStoreMagic = "gen-note-quotes-1\n"
 
-// OpenQuoteStore reads the store in file for the checks' index whose
-// digest is index, written by the gen binary gen ("" keeps no store: nil).
-// A missing or damaged file, or one of another binary or index, is an
-// empty store.
-func OpenQuoteStore(file, gen string, index [sha256.Size]byte) *QuoteStore {
+// OpenQuoteStore reads the store in file, written by the gen binary gen
+// ("" keeps no store: nil). A missing or damaged file, or one of another
+// binary, is an empty store.
+func OpenQuoteStore(file, gen string) *QuoteStore {
 	if gen == "" {
 		return nil
 	}
-	s := &QuoteStore{file: file, gen: gen, index: index, old: map[[sha256.Size]byte][]string{}, now: map[[sha256.Size]byte][]string{}}
+	s := &QuoteStore{file: file, gen: gen, old: map[[sha256.Size]byte][]string{}, now: map[[sha256.Size]byte][]string{}}
 	if data, err := os.ReadFile(file); err == nil {
-		if old, err := decodeQuotes(data, gen, index); err == nil {
-			s.old = old
+		if index, old, err := decodeQuotes(data, gen); err == nil {
+			s.index, s.old = index, old
 		}
 	}
 	return s
 }
 
-func decodeQuotes(data []byte, gen string, index [sha256.Size]byte) (map[[sha256.Size]byte][]string, error) {
+// forIndex says which index of the checks this build matches notes in
+// (its digest): what the store read of another holds nothing.
+func (s *QuoteStore) forIndex(index [sha256.Size]byte) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.index != index {
+		s.index, s.old = index, map[[sha256.Size]byte][]string{}
+	}
+}
+
+func decodeQuotes(data []byte, gen string) (index [sha256.Size]byte, out map[[sha256.Size]byte][]string, err error) {
 	d, err := bincache.NewDecoder(data, quoteStoreMagic, gen)
 	if err != nil {
-		return nil, err
+		return index, nil, err
 	}
-	if string(d.Bytes()) != string(index[:]) {
-		return nil, bincache.ErrDamaged // matched in another index: none holds
+	if copy(index[:], d.Bytes()) != sha256.Size {
+		return index, nil, bincache.ErrDamaged
 	}
-	out := map[[sha256.Size]byte][]string{}
+	out = map[[sha256.Size]byte][]string{}
 	for n := d.Uvarint(); n > 0 && d.Err == nil; n-- {
 		var sum [sha256.Size]byte
 		copy(sum[:], d.Take(sha256.Size))
@@ -64,7 +77,7 @@ func decodeQuotes(data []byte, gen string, index [sha256.Size]byte) (map[[sha256
 		}
 		out[sum] = ids
 	}
-	return out, d.End()
+	return index, out, d.End()
 }
 
 // quotes is the check ids text quotes: the store's when it has them, else

@@ -47,7 +47,7 @@ func TestQuoteStore(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "quotes.bin")
-			first, calls := OpenQuoteStore(file, "g", index), 0
+			first, calls := openQuotes(file, "g", index), 0
 			for _, text := range texts {
 				first.quotes(text, quotesOf(&calls))
 			}
@@ -68,7 +68,7 @@ func TestQuoteStore(t *testing.T) {
 				gen = tc.gen
 			}
 			// Whatever came from the store is what matching gives now.
-			s, matched := OpenQuoteStore(file, gen, idx), 0
+			s, matched := openQuotes(file, gen, idx), 0
 			for _, text := range tc.next {
 				got := s.quotes(text, quotesOf(&matched))
 				if want := quotesOf(new(int))(text); !slices.Equal(got, want) {
@@ -93,7 +93,7 @@ func TestQuoteStore(t *testing.T) {
 func FuzzStoresDecode(f *testing.F) {
 	index := sha256.Sum256([]byte("the checks"))
 	dir := f.TempDir()
-	q := OpenQuoteStore(filepath.Join(dir, "quotes.bin"), "g", index)
+	q := openQuotes(filepath.Join(dir, "quotes.bin"), "g", index)
 	q.quotes("C1 and C2", quotesOf(new(int)))
 	if _, err := q.Save(); err != nil {
 		f.Fatal(err)
@@ -107,7 +107,15 @@ func FuzzStoresDecode(f *testing.F) {
 		f.Add(data)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = decodeQuotes(data, "g", index)
+		_, _, _ = decodeQuotes(data, "g")
 		_, _ = decodeParses(data, "g")
 	})
+}
+
+// openQuotes opens the store in file for the index with digest index, as
+// a build does (OpenQuoteStore, then forIndex when matching).
+func openQuotes(file, gen string, index [sha256.Size]byte) *QuoteStore {
+	s := OpenQuoteStore(file, gen)
+	s.forIndex(index)
+	return s
 }

@@ -13,7 +13,6 @@
 package pipeline
 
 import (
-	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
@@ -150,7 +149,7 @@ func modelWith(s *config.Settings, r *Result, stored func() modelCache) error {
 // parsed (notes.bin) and the checks each note's text quotes (quotes.bin).
 type modelCache struct {
 	parses *assemble.ParseStore
-	quotes func(index [sha256.Size]byte) *assemble.QuoteStore
+	quotes *assemble.QuoteStore
 }
 
 // readModelCache starts reading the model stage's caches the last build
@@ -165,9 +164,7 @@ func readModelCache(s *config.Settings) func() modelCache {
 		dir := filepath.Join(s.GeneratedDir(), "cache")
 		return modelCache{
 			parses: assemble.OpenParseStore(filepath.Join(dir, "notes.bin"), id),
-			quotes: func(index [sha256.Size]byte) *assemble.QuoteStore {
-				return assemble.OpenQuoteStore(filepath.Join(dir, "quotes.bin"), id, index)
-			},
+			quotes: assemble.OpenQuoteStore(filepath.Join(dir, "quotes.bin"), id),
 		}
 	})
 }
@@ -268,7 +265,7 @@ func merge(in *sources.Inputs, facts *assemble.Facts, r *Result) error {
 	if reused, of := facts.Stored.Reused(); of > 0 {
 		detail += fmt.Sprintf("; %d of %d notes as the last build parsed them", reused, of)
 	}
-	if reused, of := facts.QuotesReused(); of > 0 {
+	if reused, of := facts.Quotes.Reused(); of > 0 {
 		detail += fmt.Sprintf(", %d of %d matched against the checks as it did", reused, of)
 	}
 	r.add("model", t, detail)
