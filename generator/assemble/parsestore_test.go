@@ -126,7 +126,7 @@ func TestParseStore(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			file := filepath.Join(t.TempDir(), "notes.bin")
-			first := parseAll(t, OpenParseStore(file, "gen-1"), storeNotes, newStoreModel(), notes.Preset{})
+			parseAll(t, OpenParseStore(file, "gen-1"), storeNotes, newStoreModel(), notes.Preset{})
 			if r, of := OpenParseStore(file, "gen-1").Reused(); r != 0 || of != 0 {
 				t.Fatalf("a store opened: %d of %d reused before any parse", r, of)
 			}
@@ -172,9 +172,6 @@ func TestParseStore(t *testing.T) {
 				if !same(got[i], want) {
 					t.Errorf("%s: the store's note differs from a parse:\n got  %+v\n want %+v", f.Path, got[i], want)
 				}
-			}
-			if tc.reused == len(storeNotes) && got[0] == first[0] {
-				t.Error("the store handed out the note of the first build itself, not its own copy")
 			}
 		})
 	}
