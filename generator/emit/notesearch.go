@@ -71,7 +71,11 @@ var unjoinCode = strings.NewReplacer("{{\u2060&lt;", "{{&lt;", "{{\u2060%", "{{%
 // dialect, with headings given ids and the search document's renderers.
 var searchMarkdown = func() goldmark.Markdown {
 	md := mdconf.NewAsHugo()
-	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(searchRenderer{}, 100)))
+	// Priority 0, before every other renderer of these kinds: the math
+	// extension renders a display formula at 99 and writes it raw, which
+	// would let a formula's "<img onerror=...>" into the document
+	// (TestNoteSearchDocMath).
+	md.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(searchRenderer{}, 0)))
 	return md
 }()
 

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -33,25 +34,9 @@ func TestNoteSearchDocInert(t *testing.T) {
 	if file != "_search/runbooks/hostile/index.html" {
 		t.Errorf("file %q", file)
 	}
-	filters := 0
-	z := html.NewTokenizer(strings.NewReader(string(doc)))
-	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
-		tok := z.Token()
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		switch tok.Data {
-		case "script", "style", "iframe", "object", "embed", "link", "a":
-			t.Errorf("element <%s> in the document", tok.Data)
-		}
-		for _, a := range tok.Attr {
-			if strings.HasPrefix(a.Key, "on") || strings.Contains(strings.ToLower(a.Val), "javascript:") {
-				t.Errorf("attribute %s=%q on <%s>", a.Key, a.Val, tok.Data)
-			}
-			if a.Key == "data-pagefind-filter" {
-				filters++
-			}
-		}
+	filters, err := activeIn(doc)
+	if err != nil {
+		t.Error(err)
 	}
 	if filters != 3 {
 		t.Errorf("%d filters, want the template's 3 (kind, group, status):\n%s", filters, doc)
@@ -64,8 +49,52 @@ func TestNoteSearchDocInert(t *testing.T) {
 	}
 }
 
+// TestNoteSearchDocMath: the formulas of the hostile math corpus
+// (mathhtml_test.go) are TeX as text in a note's search document.
+func TestNoteSearchDocMath(t *testing.T) {
+	e := &emitter{site: Site{Locale: "en"}}
+	for _, note := range hostileMath {
+		md, _ := literalImages(note, func(s string) string { return s })
+		var f noteFront
+		f.Title, f.Params.ID, f.Params.Kind = "T", "n", "notes"
+		_, doc, err := e.noteSearchDoc(f, md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := activeIn(doc); err != nil {
+			t.Errorf("%v, from %q:\n%s", err, note, doc)
+		}
+	}
+}
+
+// activeIn is the first thing in a search document that could act in a
+// browser or leave the page (a script, style, frame or link element, an
+// event attribute, a script URL), and how many search filters it has.
+func activeIn(doc []byte) (filters int, err error) {
+	z := html.NewTokenizer(strings.NewReader(string(doc)))
+	for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
+		tok := z.Token()
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		switch tok.Data {
+		case "script", "style", "iframe", "object", "embed", "link", "a":
+			return filters, fmt.Errorf("element <%s> in the document", tok.Data)
+		}
+		for _, a := range tok.Attr {
+			if strings.HasPrefix(a.Key, "on") || strings.Contains(strings.ToLower(a.Val), "javascript:") {
+				return filters, fmt.Errorf("attribute %s=%q on <%s>", a.Key, a.Val, tok.Data)
+			}
+			if a.Key == "data-pagefind-filter" {
+				filters++
+			}
+		}
+	}
+	return filters, nil
+}
+
 // FuzzNoteSearchDoc: any note's search document is made without a panic,
-// and holds no script element or event attribute.
+// and holds nothing active (activeIn).
 func FuzzNoteSearchDoc(f *testing.F) {
 	for _, s := range []string{"# T\n\n## A\n\ntext", "<script>x</script>", "## `a` *b* [c](d)\n\n```\n{{<x>}}\n```", "\\(a<b\\)\n\n$$\nx\n$$", "Setext\n===\n\n##\n\n<kbd>k</kbd>"} {
 		f.Add(s)
@@ -82,17 +111,8 @@ func FuzzNoteSearchDoc(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		z := html.NewTokenizer(strings.NewReader(string(doc)))
-		for tt := z.Next(); tt != html.ErrorToken; tt = z.Next() {
-			tok := z.Token()
-			if tok.Data == "script" && tt == html.StartTagToken {
-				t.Fatalf("a script element from %q:\n%s", note, doc)
-			}
-			for _, a := range tok.Attr {
-				if strings.HasPrefix(a.Key, "on") {
-					t.Fatalf("attribute %s from %q:\n%s", a.Key, note, doc)
-				}
-			}
+		if _, err := activeIn(doc); err != nil {
+			t.Fatalf("%v, from %q:\n%s", err, note, doc)
 		}
 	})
 }
